@@ -1,0 +1,163 @@
+"""The `smullyan` command line: solve and verify puzzles.
+
+Exit status: 0 done (an unsolvable puzzle with its proof is a result too), 1 a strategy failed
+verification, 2 bad input, 3 a search limit was reached before an answer.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any, Optional
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from .errors import PuzzleError, SearchLimitReached, SmullyanError
+from .formats.puzzle_toml import load_puzzle
+from .interrogate import strategy as S
+from .interrogate.search import Limits
+from .interrogate.solve import solve as solve_puzzle
+from .interrogate.verify import verify as verify_strategy
+from .render.strategies import solution_json, strategy_mermaid, strategy_tree
+
+app = typer.Typer(add_completion=False, no_args_is_help=True,
+                  help="Exact solver for puzzles about truth-tellers, liars and random answerers.")
+
+EXIT_FAILED, EXIT_INPUT, EXIT_LIMIT = 1, 2, 3
+
+
+def parse_limits(values: list[str] | None) -> Limits:
+    """Return the limits of '--limit' values: a whole number of nodes, or seconds such as '5s'."""
+    limits = Limits()
+    for v in values or []:
+        text = v.strip().lower()
+        try:
+            if text.endswith("s"):
+                limits.seconds = float(text[:-1])
+                if limits.seconds <= 0:
+                    raise ValueError
+            else:
+                limits.nodes = int(text)
+                if limits.nodes < 0:
+                    raise ValueError
+        except ValueError:
+            raise PuzzleError(f"--limit takes a number of nodes (e.g. 100000) or seconds (e.g. 5s), got {v!r}") from None
+    return limits
+
+
+def _fail(err: SmullyanError) -> None:
+    Console(stderr=True).print(f"[bold red]error:[/] {err.render()}", highlight=False, soft_wrap=True)
+    raise typer.Exit(EXIT_LIMIT if isinstance(err, SearchLimitReached) else EXIT_INPUT)
+
+
+def _stats_table(stats: dict[str, Any], title: str) -> Table:
+    table = Table(title=title)
+    for col in ("level", "explored", "pruned", "memo hits"):
+        table.add_column(col, justify="right")
+    tot = [0, 0, 0]
+    for row in stats["levels"]:
+        table.add_row(str(row["level"]), str(row["explored"]), str(row["pruned"]), str(row["memo_hits"]))
+        tot = [tot[0] + row["explored"], tot[1] + row["pruned"], tot[2] + row["memo_hits"]]
+    table.add_row("total", *map(str, tot))
+    return table
+
+
+@app.command()
+def solve(
+    puzzle_file: Path = typer.Argument(..., help="Puzzle file (TOML)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the solution as JSON."),
+    mermaid: bool = typer.Option(False, "--mermaid", help="Print the strategy as a Mermaid flowchart."),
+    limit: Optional[list[str]] = typer.Option(None, "--limit", help="Stop after N explored splits, or after Ns seconds."),
+    stats: bool = typer.Option(False, "--stats", help="Show search statistics per level."),
+) -> None:
+    """Find a strategy with the fewest questions, or prove that none exists."""
+    try:
+        limits = parse_limits(limit)
+        puzzle = load_puzzle(puzzle_file)
+        sol = solve_puzzle(puzzle, limits)
+    except SmullyanError as e:
+        _fail(e)
+        return
+    out = Console(highlight=False)
+    if as_json:
+        print(json.dumps(solution_json(puzzle, sol), indent=2))
+        return
+    if mermaid:
+        if sol.strategy is None:
+            print(f"%% unsolvable: {sol.proof['statement']}")
+        else:
+            print(strategy_mermaid(puzzle, sol.strategy))
+        return
+    if puzzle.title:
+        out.print(f"[bold]{puzzle.title}[/]")
+    if not sol.solvable:
+        out.print(f"[bold red]Unsolvable:[/] {sol.proof['statement']} (exhaustive search).")
+    else:
+        how = (f"questions of complexity at most {sol.complexity}" if sol.complexity is not None
+               else "questions from the complete language")
+        out.print(f"[bold green]Solvable[/] in {sol.questions} question{'s' if sol.questions != 1 else ''} "
+                  f"(expected {sol.expected}), {how}; fewer is impossible. "
+                  f"Verified against all {len(puzzle.space.worlds)} worlds and every hidden state.")
+        out.print(strategy_tree(puzzle, sol.strategy))
+    if stats:
+        out.print(_stats_table(sol.stats["bound"], "lower bound: complete question language"))
+        for c, st in sol.stats.get("grammar", {}).items():
+            out.print(_stats_table(st, f"grammar, complexity ≤ {c}"))
+
+
+def _read_strategy(path: Path) -> S.Node:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as e:
+        raise PuzzleError(f"cannot read the file: {e.strerror or e}", source=str(path)) from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise PuzzleError(f"invalid JSON: {e.msg} (line {e.lineno}, column {e.colno})", source=str(path)) from None
+    try:
+        return S.from_json(data)
+    except PuzzleError as e:
+        raise e.located(source=str(path)) from None
+
+
+@app.command()
+def verify(
+    puzzle_file: Path = typer.Argument(..., help="Puzzle file (TOML)."),
+    strategy_file: Path = typer.Argument(..., help="Strategy (JSON, as printed by `solve --json` or written by hand)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the verdict as JSON."),
+) -> None:
+    """Check a strategy against every world and every hidden state."""
+    try:
+        puzzle = load_puzzle(puzzle_file)
+        strategy = _read_strategy(strategy_file)
+        try:
+            verdict = verify_strategy(puzzle, strategy)
+        except PuzzleError as e:
+            raise e.located(source=str(strategy_file)) from None
+    except SmullyanError as e:
+        _fail(e)
+        return
+    if as_json:
+        print(json.dumps({"ok": verdict.ok, "worlds": verdict.worlds, "worst": verdict.worst,
+                          "expected": None if verdict.expected is None else str(verdict.expected),
+                          "failure": verdict.failure}, indent=2))
+    elif verdict.ok:
+        Console(highlight=False).print(f"[bold green]OK:[/] the strategy identifies the goal in all {verdict.worlds} worlds "
+                                       f"under every hidden state; worst case {verdict.worst} questions, "
+                                       f"expected {verdict.expected}.")
+    else:
+        Console(highlight=False, soft_wrap=True).print(f"[bold red]FAILED:[/] {verdict.failure}")
+    if not verdict.ok:
+        raise typer.Exit(EXIT_FAILED)
+
+
+def main() -> None:
+    """Run the command line."""
+    app()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

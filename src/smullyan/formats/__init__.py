@@ -1,0 +1,1 @@
+"""Puzzle and strategy files: TOML puzzles, JSON strategies."""

@@ -1,0 +1,150 @@
+"""The complete question language `any`: a question may be any proposition over the contexts.
+
+- Local question: what a question is in one world, as a function of what the addressee can
+  react to there (its own answer when self-reference is allowed; its own coin under `coin-shared`).
+- Option: an outcome set (bitmask over outcomes) some local question produces for an addressee in a
+  world; only minimal options are kept (a smaller outcome set is never worse for the asker).
+- Representative: worlds with the same goal value and the same options for every agent are
+  interchangeable in this language (whatever a strategy does with one it can do with the other),
+  so the search runs over one representative per such group. This is exact, unlike merging worlds
+  that merely share their types (DESIGN §3): options are compared for every agent.
+
+Every grammar question is a proposition over the contexts, and its outcome set in each world contains
+some option's outcome set, so a proof of impossibility here holds for every grammar too.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+
+from ..logic.semantics import ContextSpace
+from ..logic.types import RANDOM
+from .search import Split, dedupe, restrict
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """An outcome set reachable in one world, with a local question (context bitset) reaching it."""
+
+    outcomes: int  # bitmask over outcome indices (words, then silence)
+    witness: int  # contexts of the world where the local question is true
+
+
+def _minimal(options: dict[int, int]) -> list[Option]:
+    """Return the options whose outcome sets contain no other option's set."""
+    keys = sorted(options, key=lambda m: (bin(m).count("1"), m))
+    keep = [m for m in keys if not any(o != m and o & m == o for o in keys)]
+    return [Option(m, options[m]) for m in keep]
+
+
+def local_options(ctx: ContextSpace, world: int, agent: int) -> list[Option]:
+    """Return the minimal options of asking `agent` anything in world `world`."""
+    space = ctx.space
+    w = space.worlds[world]
+    wmask = ctx.world_mask(world)
+    slots = [ctx.self_mask[a] & wmask for a in range(ctx.n_self)]
+    if w.types[agent] == RANDOM and space.random_mode == "coin-shared":
+        coins = [ctx.hid[(agent, "heads")] & wmask, ctx.hid[(agent, "tails")] & wmask]
+    else:
+        coins = [wmask]
+    pieces = [s & c for s in slots for c in coins]
+    outcomes_n = len(space.words) + 1
+    found: dict[int, int] = {}
+    for bits in itertools.product((0, 1), repeat=len(pieces)):
+        t = 0
+        for b, p in zip(bits, pieces):
+            if b:
+                t |= p
+        ans = ctx.answers(agent, (t, wmask & ~t))
+        if space.paradox == "forbidden" and ans.paradox & wmask:
+            continue
+        cells = ans.outcome_cells()
+        mask = sum(1 << o for o in range(outcomes_n) if cells[o] & wmask)
+        found.setdefault(mask, t)
+    return _minimal(found)
+
+
+class AnyLanguage:
+    """Split source for the complete question language, over world representatives."""
+
+    def __init__(self, ctx: ContextSpace, goal: str):
+        self.ctx = ctx
+        space = ctx.space
+        n = len(space.worlds)
+        self.options = [[local_options(ctx, i, a) for a in range(len(space.agents))] for i in range(n)]
+        groups: dict[tuple, list[int]] = {}
+        for i in range(n):
+            key = (space.goal_value(i, goal), tuple(tuple(o.outcomes for o in opts) for opts in self.options[i]))
+            groups.setdefault(key, []).append(i)
+        self.members = list(groups.values())  # representative r -> original worlds
+        self.rep_options = [self.options[m[0]] for m in self.members]
+        classes: dict[tuple, int] = {}
+        self.goal_class = [classes.setdefault(space.goal_value(m[0], goal), len(classes)) for m in self.members]
+        self.n_outcomes = len(space.words) + 1
+        self.max_outcomes = len({b for opts in self.options for agent_opts in opts for o in agent_opts
+                                 for b in range(self.n_outcomes) if o.outcomes >> b & 1})
+
+    @property
+    def n_reps(self) -> int:
+        """Return the number of representatives."""
+        return len(self.members)
+
+    def expand(self, reps: int) -> int:
+        """Return the original world set of a representative set."""
+        out = 0
+        for r in range(self.n_reps):
+            if reps >> r & 1:
+                for i in self.members[r]:
+                    out |= 1 << i
+        return out
+
+    def splits(self, reps: int):
+        """Yield every distinct useful split of a node, for every addressee."""
+        agents = range(len(self.ctx.space.agents))
+        return dedupe((s for a in agents for s in self._agent_splits(reps, a)),
+                      key=lambda s: tuple(sorted(c for _, c in s.children)))
+
+    def _agent_splits(self, reps: int, agent: int):
+        fixed = [0] * self.n_outcomes
+        free: list[tuple[int, list[Option]]] = []
+        r = 0
+        x = reps
+        while x:
+            if x & 1:
+                opts = self.rep_options[r][agent]
+                if len(opts) == 1:
+                    for o in range(self.n_outcomes):
+                        if opts[0].outcomes >> o & 1:
+                            fixed[o] |= 1 << r
+                else:
+                    free.append((r, opts))
+            x >>= 1
+            r += 1
+        for choice in itertools.product(*(opts for _, opts in free)):
+            children = list(fixed)
+            for (rep, _), opt in zip(free, choice):
+                for o in range(self.n_outcomes):
+                    if opt.outcomes >> o & 1:
+                        children[o] |= 1 << rep
+            ch = restrict(tuple(children), reps)
+            if ch is not None:
+                yield Split(agent, ch, {rep: opt.outcomes for (rep, _), opt in zip(free, choice)})
+
+    def targets(self, reps: int, split: Split) -> dict[int, int]:
+        """Return, for each original world of a node, the outcome set the split sends it to."""
+        out = {}
+        for r in range(self.n_reps):
+            if reps >> r & 1:
+                opts = self.rep_options[r][split.addressee]
+                mask = split.payload.get(r, opts[0].outcomes)
+                for i in self.members[r]:
+                    out[i] = mask
+        return out
+
+    def witness(self, world: int, agent: int, outcomes: int) -> int:
+        """Return the local question (contexts) that gives `outcomes` in a world."""
+        for o in self.options[world][agent]:
+            if o.outcomes == outcomes:
+                return o.witness
+        raise KeyError((world, agent, outcomes))

@@ -1,0 +1,246 @@
+"""Exhaustive strategy search: fewest questions in the worst case (DESIGN §5).
+
+- Node: a world set (bitset) that the answers so far leave possible, and the questions left.
+- Split: a question put to an addressee, seen through the worlds it may send to each outcome.
+- Solved: every world of the node shares the goal value (e.g. the same types).
+The search is depth-first with memoisation on (world set, questions left), the capacity bound
+(a node whose goal classes exceed m**k cannot be solved by k questions with m outcomes) and
+the no-progress rule (a branch that keeps every world of its node is never needed: a minimal
+strategy would use that branch's own subtree instead). Every failure is exhaustive, so a `None`
+from `solve` is a proof that no strategy in the question language exists.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Protocol
+
+from ..errors import SearchLimitReached
+
+
+@dataclass(frozen=True, slots=True)
+class Split:
+    """A candidate question at a node: its addressee, children per outcome, and what realises it."""
+
+    addressee: int
+    children: tuple[tuple[int, int], ...]  # (outcome index, world set), non-empty sets only
+    payload: Any
+
+
+@dataclass(frozen=True, slots=True)
+class Leaf:
+    """A solved node: the worlds that may reach it."""
+
+    worlds: int
+
+
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """An inner node: ask `split`, then follow the branch of the outcome heard."""
+
+    worlds: int
+    split: Split
+    branches: tuple[tuple[int, "Ask | Leaf"], ...]
+
+
+class SplitSource(Protocol):
+    """What the search needs from a question language."""
+
+    def splits(self, worlds: int) -> Iterable[Split]:
+        """Yield the distinct useful splits of a node, simplest questions first."""
+
+
+@dataclass
+class LevelStats:
+    """Counts at one level of the tree (level 1 is the root)."""
+
+    explored: int = 0
+    pruned: int = 0
+    memo_hits: int = 0
+
+
+@dataclass
+class Limits:
+    """Budgets after which a search stops with SearchLimitReached."""
+
+    nodes: int | None = None
+    seconds: float | None = None
+
+
+class Budget:
+    """A node and time budget shared by every search of one run."""
+
+    def __init__(self, limits: Limits | None = None):
+        self.limits = limits or Limits()
+        self.nodes = 0
+        self.start = time.perf_counter()
+        self.deadline = None if self.limits.seconds is None else self.start + self.limits.seconds
+
+    def tick(self) -> None:
+        """Count one explored split; raise SearchLimitReached past a limit."""
+        self.nodes += 1
+        if self.limits.nodes is not None and self.nodes > self.limits.nodes:
+            raise SearchLimitReached(f"search stopped at the node limit ({self.limits.nodes} splits explored) without an answer")
+        if self.deadline is not None and self.nodes % 64 == 0 and time.perf_counter() > self.deadline:
+            raise SearchLimitReached(f"search stopped at the time limit ({self.limits.seconds:g} s, {self.nodes} splits explored) without an answer")
+
+    def check_time(self) -> None:
+        """Raise SearchLimitReached if the time limit has passed."""
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise SearchLimitReached(f"search stopped at the time limit ({self.limits.seconds:g} s, {self.nodes} splits explored) without an answer")
+
+
+@dataclass
+class Stats:
+    """What a search did: per level counts and totals."""
+
+    levels: dict[int, LevelStats] = field(default_factory=dict)
+    nodes: int = 0
+    seconds: float = 0.0
+
+    def level(self, depth: int) -> LevelStats:
+        """Return the counters of a level, creating them on first use."""
+        return self.levels.setdefault(depth, LevelStats())
+
+    def to_json(self) -> dict:
+        """Return the statistics as plain JSON data."""
+        return {
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 6),
+            "levels": [
+                {"level": d, "explored": s.explored, "pruned": s.pruned, "memo_hits": s.memo_hits}
+                for d, s in sorted(self.levels.items())
+            ],
+        }
+
+
+def depth_of(node: "Ask | Leaf") -> int:
+    """Return the number of questions on the longest path of a tree."""
+    if isinstance(node, Leaf):
+        return 0
+    return 1 + max(depth_of(child) for _, child in node.branches)
+
+
+class StrategySearch:
+    """Depth-first search for a strategy of at most k questions over one split source."""
+
+    def __init__(
+        self,
+        n_worlds: int,
+        goal_class: list[int],
+        outcomes: int,
+        source: SplitSource,
+        budget: Budget | None = None,
+    ):
+        self.goal_class = goal_class
+        self.class_masks: list[int] = []
+        for i, c in enumerate(goal_class):
+            while len(self.class_masks) <= c:
+                self.class_masks.append(0)
+            self.class_masks[c] |= 1 << i
+        self.n_worlds = n_worlds
+        self.outcomes = max(2, outcomes)
+        self.source = source
+        self.budget = budget or Budget()
+        self.stats = Stats()
+        self._solved: dict[int, tuple[int, Ask | Leaf]] = {}
+        self._failed: dict[int, int] = {}
+        self._classes: dict[int, int] = {}
+        self._splits: dict[int, list[Split]] = {}
+        self._start = time.perf_counter()
+
+    def classes(self, worlds: int) -> int:
+        """Return how many goal classes a world set touches."""
+        n = self._classes.get(worlds)
+        if n is None:
+            n = self._classes[worlds] = sum(1 for m in self.class_masks if m & worlds)
+        return n
+
+    def _tick(self) -> None:
+        self.stats.nodes += 1
+        if self.limits.nodes is not None and self.stats.nodes > self.limits.nodes:
+            raise SearchLimitReached(f"search stopped at the node limit ({self.limits.nodes} nodes explored) without an answer")
+        if self._deadline is not None and self.stats.nodes % 256 == 0 and time.perf_counter() > self._deadline:
+            raise SearchLimitReached(f"search stopped at the time limit ({self.limits.seconds:g} s, {self.stats.nodes} nodes explored) without an answer")
+
+    def splits(self, worlds: int) -> list[Split]:
+        """Return (and remember) the useful splits of a node."""
+        got = self._splits.get(worlds)
+        if got is None:
+            self.budget.check_time()
+            got = self._splits[worlds] = list(self.source.splits(worlds))
+        return got
+
+    def solve(self, worlds: int, k: int, depth: int = 1) -> Ask | Leaf | None:
+        """Return a strategy of fewest questions (at most k) for the node, or None if none exists."""
+        if self.classes(worlds) <= 1:
+            return Leaf(worlds)
+        known = self._solved.get(worlds)
+        if known is not None and known[0] <= k:
+            self.stats.level(depth).memo_hits += 1
+            return known[1]
+        failed = self._failed.get(worlds, 0)
+        if failed >= k:
+            self.stats.level(depth).memo_hits += 1
+            return None
+        for j in range(max(failed + 1, 1), k + 1):
+            node = self._solve_exact(worlds, j, depth)
+            if node is not None:
+                self._solved[worlds] = (j, node)
+                return node
+            self._failed[worlds] = j
+        return None
+
+    def _solve_exact(self, worlds: int, k: int, depth: int) -> Ask | None:
+        """Return a strategy using exactly k questions in the worst case (fewer failed), or None."""
+        cap = self.outcomes ** (k - 1)
+        if self.classes(worlds) > cap * self.outcomes:
+            self.stats.level(depth).pruned += 1
+            return None
+        level = self.stats.level(depth)
+        for split in self.splits(worlds):
+            if any(self.classes(child) > cap for _, child in split.children):
+                level.pruned += 1
+                continue
+            level.explored += 1
+            self.stats.nodes += 1
+            self.budget.tick()
+            branches = []
+            for outcome, child in sorted(split.children, key=lambda oc: -self.classes(oc[1])):
+                sub = self.solve(child, k - 1, depth + 1)
+                if sub is None:
+                    break
+                branches.append((outcome, sub))
+            else:
+                return Ask(worlds, split, tuple(sorted(branches, key=lambda b: b[0])))
+        return None
+
+    def finish(self) -> Stats:
+        """Return the statistics with the elapsed time filled in."""
+        self.stats.seconds = time.perf_counter() - self._start
+        return self.stats
+
+
+def restrict(children_all: tuple[int, ...], worlds: int) -> tuple[tuple[int, int], ...] | None:
+    """Return the non-empty (outcome, world set) children of a node, or None if one keeps every world."""
+    out = []
+    for o, ws in enumerate(children_all):
+        c = ws & worlds
+        if c == worlds:
+            return None
+        if c:
+            out.append((o, c))
+    return tuple(out)
+
+
+def dedupe(splits: Iterable[Split], key: Callable[[Split], Any]) -> list[Split]:
+    """Return the first split of each key, in order."""
+    seen: set = set()
+    out = []
+    for s in splits:
+        k = key(s)
+        if k not in seen:
+            seen.add(k)
+            out.append(s)
+    return out

@@ -1,0 +1,60 @@
+"""Signatures: how a grammar question behaves when put to one addressee.
+
+- Signature: for each outcome (each word, then silence), the world set where it may be heard; plus
+  the worlds where the addressee may have no consistent answer (a paradox).
+Questions with equal signatures for an addressee are interchangeable as questions to that addressee;
+at a node only the signature restricted to the node's worlds matters.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..logic.semantics import ContextSpace
+from .grammar import Entry, Grammar
+from .search import Split, dedupe, restrict
+
+
+@dataclass(frozen=True, slots=True)
+class Signature:
+    """A question put to an addressee, seen through its outcomes per world."""
+
+    addressee: int
+    outcomes: tuple[int, ...]
+    paradox: int
+    entry: Entry
+
+
+def signatures(ctx: ContextSpace, entries: list[Entry]) -> list[Signature]:
+    """Return the distinct signatures of the entries for every addressee, simplest question first."""
+    ordered = sorted(entries, key=lambda e: (e.complexity, e.size))
+    seen: dict[tuple, Signature] = {}
+    for agent in range(len(ctx.space.agents)):
+        for e in ordered:
+            outs, paradox = ctx.outcome_worlds(agent, e.table)
+            key = (agent, outs, paradox)
+            if key not in seen:
+                seen[key] = Signature(agent, outs, paradox, e)
+    return list(seen.values())
+
+
+class GrammarLanguage:
+    """Split source for grammar questions up to a complexity bound."""
+
+    def __init__(self, ctx: ContextSpace, grammar: Grammar, max_complexity: int):
+        self.ctx = ctx
+        self.max_complexity = max_complexity
+        self.signatures = signatures(ctx, grammar.upto(max_complexity))
+        self.forbid_paradox = ctx.space.paradox == "forbidden"
+        self.max_outcomes = len({o for s in self.signatures for o, ws in enumerate(s.outcomes) if ws})
+
+    def splits(self, worlds: int):
+        """Yield the distinct useful splits of a node, simplest question first."""
+        def gen():
+            for s in self.signatures:
+                if self.forbid_paradox and s.paradox & worlds:
+                    continue
+                ch = restrict(s.outcomes, worlds)
+                if ch is not None:
+                    yield Split(s.addressee, ch, s)
+        return dedupe(gen(), key=lambda s: tuple(sorted(c for _, c in s.children)))

@@ -1,0 +1,105 @@
+"""Solving an interrogation puzzle: the fewest questions, a verified strategy, or a proof.
+
+1. Bound: search the complete language `any` for the fewest questions k (at most the budget).
+   If none exists there, none exists in any grammar: that is the proof of impossibility.
+2. Grammar puzzles: for k = that bound upwards, for complexity 0, 1, … up to the limit, search the
+   grammar; the first strategy found uses the fewest questions and, for that number, the least
+   complex questions. `any` puzzles realise the bound's own tree as questions.
+3. Verify the strategy against every world and hidden state before returning it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .anylang import AnyLanguage
+from .grammar import Grammar
+from .puzzle import Interrogation
+from .realise import AnyRealiser, realise_grammar
+from .search import Budget, Limits, StrategySearch, depth_of
+from .signatures import GrammarLanguage
+from .strategy import Node
+from .verify import verify
+
+REALISE_COMPLEXITY = 2  # grammar questions tried first when wording an `any` split
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The answer to an interrogation puzzle."""
+
+    solvable: bool
+    questions: int | None
+    expected: Fraction | None
+    strategy: Node | None
+    complexity: int | None  # grammar complexity bound the strategy was found at (None for `any`)
+    proof: dict | None
+    stats: dict
+
+
+def solve(puzzle: Interrogation, limits: Limits | None = None) -> Solution:
+    """Return the fewest-question strategy of a puzzle, verified, or a proof that none exists."""
+    budget = Budget(limits)
+    ctx = puzzle.contexts()
+    space = puzzle.space
+    anyl = AnyLanguage(ctx, puzzle.goal)
+    unbounded = puzzle.max_questions is None
+    bound = anyl.n_reps if unbounded else puzzle.max_questions
+    any_search = StrategySearch(anyl.n_reps, anyl.goal_class, anyl.max_outcomes, anyl, budget)
+    any_tree = any_search.solve((1 << anyl.n_reps) - 1, bound)
+    stats = {"bound": any_search.finish().to_json()}
+    if any_tree is None:
+        proof = {
+            "language": "any",
+            "questions": None if unbounded else bound,
+            "statement": ("no strategy of any length identifies the goal, even with every possible question"
+                          if unbounded else
+                          f"no strategy of at most {bound} questions identifies the goal, even with every possible question"),
+            "splits_explored": any_search.stats.nodes,
+        }
+        return Solution(False, None, None, None, None, proof, stats)
+    k_any = depth_of(any_tree)
+    grammar = Grammar(ctx)
+    strategy: Node | None = None
+    complexity = None
+    if puzzle.language == "any":
+        realiser = AnyRealiser(ctx, anyl, puzzle.goal, grammar, min(REALISE_COMPLEXITY, puzzle.max_complexity))
+        strategy = realiser.realise(any_tree, space.all_worlds)
+    else:
+        goal_ids: dict[tuple, int] = {}
+        goal_class = [goal_ids.setdefault(space.goal_value(i, puzzle.goal), len(goal_ids)) for i in range(len(space.worlds))]
+        searches: dict[int, StrategySearch] = {}
+        gbound = len(space.worlds) if unbounded else bound
+        found = None
+        for k in range(k_any, gbound + 1):
+            for c in range(puzzle.max_complexity + 1):
+                if c not in searches:
+                    budget.check_time()
+                    lang = GrammarLanguage(ctx, grammar, c)
+                    searches[c] = StrategySearch(len(space.worlds), goal_class, lang.max_outcomes, lang, budget)
+                tree = searches[c].solve(space.all_worlds, k)
+                if tree is not None:
+                    found, complexity = tree, c
+                    break
+            if found is not None:
+                break
+        stats["grammar"] = {str(c): s.finish().to_json() for c, s in searches.items()}
+        if found is None:
+            proof = {
+                "language": "grammar",
+                "max_complexity": puzzle.max_complexity,
+                "questions": None if unbounded else bound,
+                "any_language_questions": k_any,
+                "statement": (f"no strategy of {'any length' if unbounded else f'at most {bound} questions'} with "
+                              f"questions of complexity at most {puzzle.max_complexity} identifies the goal; "
+                              f"with every possible question {k_any} suffice"),
+                "distinct_questions": len(grammar.upto(puzzle.max_complexity)),
+            }
+            return Solution(False, None, None, None, None, proof, stats)
+        strategy = realise_grammar(space, puzzle.goal, list(space.words) + ["silent"], found)
+    verdict = verify(puzzle, strategy)
+    if not verdict.ok:
+        raise AssertionError(f"internal error: a strategy found by the search failed verification: {verdict.failure}")
+    stats["splits_explored"] = budget.nodes
+    return Solution(True, verdict.worst, verdict.expected, strategy, complexity, None, stats)

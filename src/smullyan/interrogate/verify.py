@@ -1,0 +1,135 @@
+"""Verification: run a strategy against every world and every hidden state.
+
+- Path: the (addressee, outcome) pairs heard from the root to a node.
+- Worst case: the most questions any world and any run of hidden states and choices can need.
+- Expected: the mean number of questions under a uniform prior over worlds, fair hidden states
+  (each joint hidden state equally likely) and adversarial choices (where an agent has several
+  consistent answers, the one needing most questions is counted).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..errors import PuzzleError
+from ..logic import expr as E
+from ..logic.semantics import SILENCE, ContextSpace
+from .puzzle import Interrogation
+from .strategy import Ask, Identified, Node, questions
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The result of checking a strategy against every world."""
+
+    ok: bool
+    worst: int | None
+    expected: Fraction | None
+    worlds: int
+    failure: str | None = None
+
+
+class _Failure(Exception):
+    pass
+
+
+class Verifier:
+    """Checks strategies of one puzzle."""
+
+    def __init__(self, puzzle: Interrogation, strategy: Node):
+        self.puzzle = puzzle
+        space = puzzle.space
+        needs_self = any(E.uses_self(q.question) for q in questions(strategy))
+        self.ctx = ContextSpace(space, with_self=space.paradox == "silent" or needs_self)
+        self.outcome_names = list(space.words) + [SILENCE]
+        self._cells: dict[tuple[int, E.Expr], list[list[frozenset[int]]]] = {}
+        self.strategy = strategy
+        for q in questions(strategy):
+            space.agent_index(q.addressee)
+            for o, _ in q.branches:
+                if o not in self.outcome_names:
+                    raise PuzzleError(f"unknown outcome '{o}' in a branch; outcomes are {', '.join(self.outcome_names)}")
+
+    def cell_outcomes(self, agent: int, question: E.Expr) -> list[list[frozenset[int]]]:
+        """Return, per world, per hidden state, the outcomes the agent may give."""
+        key = (agent, question)
+        got = self._cells.get(key)
+        if got is None:
+            ctx = self.ctx
+            ans = ctx.answers(agent, ctx.table(question))
+            cells = ans.outcome_cells()
+            got = []
+            for i, hs in enumerate(ctx.hidden):
+                row = []
+                for h in range(len(hs)):
+                    pos = i * ctx.block + h * ctx.n_self
+                    row.append(frozenset(o for o, c in enumerate(cells) if c >> pos & 1))
+                got.append(row)
+            self._cells[key] = got
+        return got
+
+    def _paradox_worlds(self, agent: int, question: E.Expr) -> int:
+        return self.ctx.per_world(self.ctx.answers(agent, self.ctx.table(question)).paradox)
+
+    def _walk(self, node: Node, world: int, path: list[str]) -> tuple[int, Fraction]:
+        """Return (worst, expected) questions for one world from a node; raise _Failure."""
+        space = self.puzzle.space
+        if isinstance(node, Identified):
+            w = space.worlds[world]
+            got = dict(node.types)
+            for agent, t in zip(space.agents, w.types):
+                if got.get(agent) != t:
+                    raise _Failure(self._where(world, path) + f"the leaf says {agent} is {got.get(agent, 'unnamed')} but {agent} is {t}")
+            if self.puzzle.goal == "types+language":
+                lang = dict(node.language or ())
+                for word, m in zip(space.words, w.language):
+                    if lang.get(word) != m:
+                        raise _Failure(self._where(world, path) + f"the leaf does not identify that {word} means {m}")
+            return 0, Fraction(0)
+        agent = space.agent_index(node.addressee)
+        if space.paradox == "forbidden" and self._paradox_worlds(agent, node.question) >> world & 1:
+            raise _Failure(self._where(world, path) + f"{node.addressee} may have no consistent answer to the question, "
+                           "which paradox = \"forbidden\" does not allow")
+        rows = self.cell_outcomes(agent, node.question)[world]
+        memo: dict[int, tuple[int, Fraction]] = {}
+        worst = 0
+        total = Fraction(0)
+        for outs in rows:
+            best_e = None
+            for o in sorted(outs):
+                if o not in memo:
+                    name = self.outcome_names[o]
+                    child = node.branch(name)
+                    if child is None:
+                        raise _Failure(self._where(world, path + [f"{node.addressee}:{name}"]) +
+                                       f"{node.addressee} may answer {name} but the strategy has no branch for it")
+                    memo[o] = self._walk(child, world, path + [f"{node.addressee}:{name}"])
+                wc, ex = memo[o]
+                worst = max(worst, wc + 1)
+                best_e = ex + 1 if best_e is None else max(best_e, ex + 1)
+            total += best_e
+        return worst, total / len(rows)
+
+    def _where(self, world: int, path: list[str]) -> str:
+        route = " -> ".join(path) if path else "the root"
+        return f"fails in world {self.puzzle.space.describe(world)} at {route}: "
+
+    def run(self) -> Verdict:
+        """Return the verdict for every world."""
+        n = len(self.puzzle.space.worlds)
+        worst = 0
+        total = Fraction(0)
+        for world in range(n):
+            try:
+                wc, ex = self._walk(self.strategy, world, [])
+            except _Failure as f:
+                return Verdict(False, None, None, n, str(f))
+            worst = max(worst, wc)
+            total += ex
+        return Verdict(True, worst, total / n, n)
+
+
+def verify(puzzle: Interrogation, strategy: Node) -> Verdict:
+    """Return whether a strategy identifies the goal in every world, and its question counts."""
+    return Verifier(puzzle, strategy).run()

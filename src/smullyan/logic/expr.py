@@ -1,0 +1,253 @@
+"""Expressions: immutable trees built with `&`, `|`, `~`, `^` and named constructors.
+
+The JSON form is nested lists (DESIGN §2): `true`, `["type", "B", "random"]`, `["not", e]`, …
+`==` is never overloaded to build expressions; it compares trees structurally.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import PuzzleError
+
+
+class Expr:
+    """Base of every expression node."""
+
+    __slots__ = ()
+
+    def __and__(self, other: "Expr") -> "Expr":
+        return And((self, other))
+
+    def __or__(self, other: "Expr") -> "Expr":
+        return Or((self, other))
+
+    def __invert__(self) -> "Expr":
+        return Not(self)
+
+    def __xor__(self, other: "Expr") -> "Expr":
+        return Xor(self, other)
+
+    def children(self) -> tuple["Expr", ...]:
+        """Return the direct sub-expressions."""
+        return ()
+
+
+@dataclass(frozen=True, slots=True)
+class Const(Expr):
+    value: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TypeIs(Expr):
+    agent: str
+    type: str
+
+
+@dataclass(frozen=True, slots=True)
+class Means(Expr):
+    word: str
+    meaning: str
+
+
+@dataclass(frozen=True, slots=True)
+class SelfAnswer(Expr):
+    """The addressee of the enclosing question answers that very question with `word`."""
+
+    word: str
+
+
+@dataclass(frozen=True, slots=True)
+class Not(Expr):
+    arg: Expr
+
+    def children(self) -> tuple[Expr, ...]:
+        return (self.arg,)
+
+
+@dataclass(frozen=True, slots=True)
+class And(Expr):
+    args: tuple[Expr, ...]
+
+    def children(self) -> tuple[Expr, ...]:
+        return self.args
+
+
+@dataclass(frozen=True, slots=True)
+class Or(Expr):
+    args: tuple[Expr, ...]
+
+    def children(self) -> tuple[Expr, ...]:
+        return self.args
+
+
+@dataclass(frozen=True, slots=True)
+class Xor(Expr):
+    left: Expr
+    right: Expr
+
+    def children(self) -> tuple[Expr, ...]:
+        return (self.left, self.right)
+
+
+@dataclass(frozen=True, slots=True)
+class Iff(Expr):
+    left: Expr
+    right: Expr
+
+    def children(self) -> tuple[Expr, ...]:
+        return (self.left, self.right)
+
+
+@dataclass(frozen=True, slots=True)
+class Implies(Expr):
+    left: Expr
+    right: Expr
+
+    def children(self) -> tuple[Expr, ...]:
+        return (self.left, self.right)
+
+
+@dataclass(frozen=True, slots=True)
+class Answers(Expr):
+    """Agent, asked `question`, would answer `word`."""
+
+    agent: str
+    question: Expr
+    word: str
+
+    def children(self) -> tuple[Expr, ...]:
+        return (self.question,)
+
+
+TRUE = Const(True)
+FALSE = Const(False)
+
+
+def type_is(agent: str, type_name: str) -> TypeIs:
+    """Return the atom 'agent is of type type_name'."""
+    return TypeIs(agent, type_name)
+
+
+def means(word: str, meaning: str) -> Means:
+    """Return the atom 'word means meaning'."""
+    return Means(word, meaning)
+
+
+def self_answer(word: str) -> SelfAnswer:
+    """Return the atom 'you answer this very question with word'."""
+    return SelfAnswer(word)
+
+
+def answers(agent: str, question: Expr, word: str) -> Answers:
+    """Return the atom 'agent, asked question, would answer word'."""
+    return Answers(agent, question, word)
+
+
+def iff(left: Expr, right: Expr) -> Iff:
+    """Return 'left if and only if right'."""
+    return Iff(left, right)
+
+
+def implies(left: Expr, right: Expr) -> Implies:
+    """Return 'if left then right'."""
+    return Implies(left, right)
+
+
+def complexity(e: Expr) -> int:
+    """Return the nesting depth of connectives and embedded questions (atoms are 0)."""
+    kids = e.children()
+    return 1 + max(complexity(k) for k in kids) if kids else 0
+
+
+def size(e: Expr) -> int:
+    """Return the number of nodes in the tree."""
+    return 1 + sum(size(k) for k in e.children())
+
+
+def uses_self(e: Expr) -> bool:
+    """Return whether the expression mentions the addressee's own answer."""
+    return isinstance(e, SelfAnswer) or any(uses_self(k) for k in e.children())
+
+
+# ---------------------------------------------------------------- JSON form
+
+_UNARY = {"not": Not}
+_NARY = {"and": And, "or": Or}
+_BINARY = {"xor": Xor, "iff": Iff, "implies": Implies}
+KINDS = ("true", "false", "type", "means", "self", "not", "and", "or", "xor", "iff", "implies", "answers")
+
+
+def to_json(e: Expr) -> Any:
+    """Return the canonical JSON form (nested lists) of an expression."""
+    match e:
+        case Const(value):
+            return value
+        case TypeIs(agent, t):
+            return ["type", agent, t]
+        case Means(word, meaning):
+            return ["means", word, meaning]
+        case SelfAnswer(word):
+            return ["self", word]
+        case Not(arg):
+            return ["not", to_json(arg)]
+        case And(args):
+            return ["and", *map(to_json, args)]
+        case Or(args):
+            return ["or", *map(to_json, args)]
+        case Xor(a, b):
+            return ["xor", to_json(a), to_json(b)]
+        case Iff(a, b):
+            return ["iff", to_json(a), to_json(b)]
+        case Implies(a, b):
+            return ["implies", to_json(a), to_json(b)]
+        case Answers(agent, q, word):
+            return ["answers", agent, to_json(q), word]
+    raise TypeError(f"not an expression: {e!r}")
+
+
+def _need_str(x: Any, what: str, data: Any) -> str:
+    if not isinstance(x, str) or not x:
+        raise PuzzleError(f"expected {what} (a string) in {data!r}")
+    return x
+
+
+def from_json(data: Any) -> Expr:
+    """Return the expression for a JSON form; raise PuzzleError naming what is malformed."""
+    if isinstance(data, bool):
+        return Const(data)
+    if not isinstance(data, list) or not data or not isinstance(data[0], str):
+        raise PuzzleError(f"malformed expression {data!r}: expected true, false or a list starting with one of {', '.join(KINDS)}")
+    head, args = data[0], data[1:]
+
+    def arity(n: int) -> None:
+        if len(args) != n:
+            raise PuzzleError(f"'{head}' takes {n} argument{'s' if n != 1 else ''}, got {len(args)} in {data!r}")
+
+    if head in ("true", "false"):
+        arity(0)
+        return Const(head == "true")
+    if head == "type":
+        arity(2)
+        return TypeIs(_need_str(args[0], "an agent", data), _need_str(args[1], "a type", data))
+    if head == "means":
+        arity(2)
+        return Means(_need_str(args[0], "a word", data), _need_str(args[1], "a meaning", data))
+    if head == "self":
+        arity(1)
+        return SelfAnswer(_need_str(args[0], "a word", data))
+    if head in _UNARY:
+        arity(1)
+        return _UNARY[head](from_json(args[0]))
+    if head in _NARY:
+        if len(args) < 2:
+            raise PuzzleError(f"'{head}' takes at least 2 arguments, got {len(args)} in {data!r}")
+        return _NARY[head](tuple(from_json(a) for a in args))
+    if head in _BINARY:
+        arity(2)
+        return _BINARY[head](from_json(args[0]), from_json(args[1]))
+    if head == "answers":
+        arity(3)
+        return Answers(_need_str(args[0], "an agent", data), from_json(args[1]), _need_str(args[2], "a word", data))
+    raise PuzzleError(f"unknown expression kind '{head}' in {data!r}; known: {', '.join(KINDS)}")

@@ -1,0 +1,1 @@
+"""Rendering: English questions, strategy trees (text, JSON, Mermaid). Never part of solving."""
