@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from ..logic.semantics import ContextSpace
 from ..logic.types import RANDOM
-from .search import Split, dedupe, restrict
+from .search import Split, restrict
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,8 +38,9 @@ def _minimal(options: dict[int, int]) -> list[Option]:
     return [Option(m, options[m]) for m in keep]
 
 
-def local_options(ctx: ContextSpace, world: int, agent: int) -> list[Option]:
-    """Return the minimal options of asking `agent` anything in world `world`."""
+def local_options(ctx: ContextSpace, world: int, agent: int) -> tuple[list[Option], bool]:
+    """Return the minimal options of asking `agent` anything in world `world`, and whether every
+    question gives the same outcome set there (the world is then indifferent to the question)."""
     space = ctx.space
     w = space.worlds[world]
     wmask = ctx.world_mask(world)
@@ -62,7 +63,7 @@ def local_options(ctx: ContextSpace, world: int, agent: int) -> list[Option]:
         cells = ans.outcome_cells()
         mask = sum(1 << o for o in range(outcomes_n) if cells[o] & wmask)
         found.setdefault(mask, t)
-    return _minimal(found)
+    return _minimal(found), len(found) == 1
 
 
 class AnyLanguage:
@@ -72,7 +73,9 @@ class AnyLanguage:
         self.ctx = ctx
         space = ctx.space
         n = len(space.worlds)
-        self.options = [[local_options(ctx, i, a) for a in range(len(space.agents))] for i in range(n)]
+        local = [[local_options(ctx, i, a) for a in range(len(space.agents))] for i in range(n)]
+        self.options = [[opts for opts, _ in row] for row in local]
+        self.indifferent = [[fixed for _, fixed in row] for row in local]
         groups: dict[tuple, list[int]] = {}
         for i in range(n):
             key = (space.goal_value(i, goal), tuple(tuple(o.outcomes for o in opts) for opts in self.options[i]))
@@ -99,37 +102,66 @@ class AnyLanguage:
                     out |= 1 << i
         return out
 
-    def splits(self, reps: int):
-        """Yield every distinct useful split of a node, for every addressee."""
-        agents = range(len(self.ctx.space.agents))
-        return dedupe((s for a in agents for s in self._agent_splits(reps, a)),
-                      key=lambda s: tuple(sorted(c for _, c in s.children)))
+    def splits(self, reps: int, cap: int):
+        """Yield every distinct useful split of a node whose children hold at most `cap` goal classes."""
+        seen: set = set()
+        for agent in range(len(self.ctx.space.agents)):
+            for split in self._agent_splits(reps, agent, cap):
+                key = tuple(sorted(c for _, c in split.children))
+                if key not in seen:
+                    seen.add(key)
+                    yield split
 
-    def _agent_splits(self, reps: int, agent: int):
-        fixed = [0] * self.n_outcomes
+    def _agent_splits(self, reps: int, agent: int, cap: int):
+        """Yield the splits of one addressee, assigning free representatives one by one and
+        abandoning a partial assignment as soon as a child holds more than `cap` classes."""
+        n_out = self.n_outcomes
+        children = [0] * n_out
+        classes = [0] * n_out
         free: list[tuple[int, list[Option]]] = []
-        r = 0
-        x = reps
+        x, r = reps, 0
         while x:
             if x & 1:
                 opts = self.rep_options[r][agent]
                 if len(opts) == 1:
-                    for o in range(self.n_outcomes):
+                    for o in range(n_out):
                         if opts[0].outcomes >> o & 1:
-                            fixed[o] |= 1 << r
+                            children[o] |= 1 << r
+                            classes[o] |= 1 << self.goal_class[r]
                 else:
                     free.append((r, opts))
             x >>= 1
             r += 1
-        for choice in itertools.product(*(opts for _, opts in free)):
-            children = list(fixed)
-            for (rep, _), opt in zip(free, choice):
-                for o in range(self.n_outcomes):
+        if any(c.bit_count() > cap for c in classes):
+            return
+        free.sort(key=lambda ro: len(ro[1]))
+        chosen: dict[int, int] = {}
+
+        def assign(i: int):
+            if i == len(free):
+                ch = restrict(tuple(children), reps)
+                if ch is not None:
+                    yield Split(agent, ch, dict(chosen))
+                return
+            rep, opts = free[i]
+            bit, cbit = 1 << rep, 1 << self.goal_class[rep]
+            for opt in opts:
+                saved = list(zip(children, classes))
+                ok = True
+                for o in range(n_out):
                     if opt.outcomes >> o & 1:
-                        children[o] |= 1 << rep
-            ch = restrict(tuple(children), reps)
-            if ch is not None:
-                yield Split(agent, ch, {rep: opt.outcomes for (rep, _), opt in zip(free, choice)})
+                        children[o] |= bit
+                        classes[o] |= cbit
+                        if classes[o].bit_count() > cap:
+                            ok = False
+                if ok:
+                    chosen[rep] = opt.outcomes
+                    yield from assign(i + 1)
+                for o, (c, k) in enumerate(saved):
+                    children[o], classes[o] = c, k
+            chosen.pop(rep, None)
+
+        yield from assign(0)
 
     def targets(self, reps: int, split: Split) -> dict[int, int]:
         """Return, for each original world of a node, the outcome set the split sends it to."""

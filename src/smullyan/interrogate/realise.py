@@ -216,7 +216,7 @@ class AnyRealiser:
         groups: dict[E.Expr, int] = {}
         cares = 0
         for i, m in targets.items():
-            if len(self.anyl.options[i][agent]) == 1:
+            if self.anyl.indifferent[i][agent]:
                 continue
             cares |= 1 << i
             f = self._local_formula(agent, i, self.anyl.witness(i, agent, m))

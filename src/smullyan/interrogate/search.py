@@ -47,8 +47,9 @@ class Ask:
 class SplitSource(Protocol):
     """What the search needs from a question language."""
 
-    def splits(self, worlds: int) -> Iterable[Split]:
-        """Yield the distinct useful splits of a node, simplest questions first."""
+    def splits(self, worlds: int, cap: int) -> Iterable[Split]:
+        """Yield the distinct useful splits of a node, simplest questions first; splits with a
+        child of more than `cap` goal classes may be left out."""
 
 
 @dataclass
@@ -147,7 +148,7 @@ class StrategySearch:
         self._solved: dict[int, tuple[int, Ask | Leaf]] = {}
         self._failed: dict[int, int] = {}
         self._classes: dict[int, int] = {}
-        self._splits: dict[int, list[Split]] = {}
+        self._unbounded: dict[int, bool] = {}
         self._start = time.perf_counter()
 
     def classes(self, worlds: int) -> int:
@@ -163,14 +164,6 @@ class StrategySearch:
             raise SearchLimitReached(f"search stopped at the node limit ({self.limits.nodes} nodes explored) without an answer")
         if self._deadline is not None and self.stats.nodes % 256 == 0 and time.perf_counter() > self._deadline:
             raise SearchLimitReached(f"search stopped at the time limit ({self.limits.seconds:g} s, {self.stats.nodes} nodes explored) without an answer")
-
-    def splits(self, worlds: int) -> list[Split]:
-        """Return (and remember) the useful splits of a node."""
-        got = self._splits.get(worlds)
-        if got is None:
-            self.budget.check_time()
-            got = self._splits[worlds] = list(self.source.splits(worlds))
-        return got
 
     def solve(self, worlds: int, k: int, depth: int = 1) -> Ask | Leaf | None:
         """Return a strategy of fewest questions (at most k) for the node, or None if none exists."""
@@ -192,6 +185,32 @@ class StrategySearch:
             self._failed[worlds] = j
         return None
 
+    def solvable(self, worlds: int, depth: int = 1) -> bool:
+        """Return whether any strategy, of whatever length, solves the node.
+
+        Along every path of a minimal strategy the world set strictly shrinks (no-progress rule),
+        so this recursion on strict subsets is finite and exhaustive.
+        """
+        if self.classes(worlds) <= 1:
+            return True
+        known = self._unbounded.get(worlds)
+        if known is not None:
+            self.stats.level(depth).memo_hits += 1
+            return known
+        if worlds in self._solved:
+            return True
+        level = self.stats.level(depth)
+        result = False
+        for split in self.source.splits(worlds, self.n_worlds):
+            level.explored += 1
+            self.stats.nodes += 1
+            self.budget.tick()
+            if all(self.solvable(child, depth + 1) for _, child in sorted(split.children, key=lambda oc: -self.classes(oc[1]))):
+                result = True
+                break
+        self._unbounded[worlds] = result
+        return result
+
     def _solve_exact(self, worlds: int, k: int, depth: int) -> Ask | None:
         """Return a strategy using exactly k questions in the worst case (fewer failed), or None."""
         cap = self.outcomes ** (k - 1)
@@ -199,7 +218,8 @@ class StrategySearch:
             self.stats.level(depth).pruned += 1
             return None
         level = self.stats.level(depth)
-        for split in self.splits(worlds):
+        self.budget.check_time()
+        for split in self.source.splits(worlds, cap):
             if any(self.classes(child) > cap for _, child in split.children):
                 level.pruned += 1
                 continue

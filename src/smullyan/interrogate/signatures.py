@@ -47,14 +47,19 @@ class GrammarLanguage:
         self.signatures = signatures(ctx, grammar.upto(max_complexity))
         self.forbid_paradox = ctx.space.paradox == "forbidden"
         self.max_outcomes = len({o for s in self.signatures for o, ws in enumerate(s.outcomes) if ws})
+        self._cache: dict[int, list[Split]] = {}
 
-    def splits(self, worlds: int):
+    def splits(self, worlds: int, cap: int):
         """Yield the distinct useful splits of a node, simplest question first."""
-        def gen():
-            for s in self.signatures:
-                if self.forbid_paradox and s.paradox & worlds:
-                    continue
-                ch = restrict(s.outcomes, worlds)
-                if ch is not None:
-                    yield Split(s.addressee, ch, s)
-        return dedupe(gen(), key=lambda s: tuple(sorted(c for _, c in s.children)))
+        got = self._cache.get(worlds)
+        if got is None:
+            got = self._cache[worlds] = dedupe(self._splits(worlds), key=lambda s: tuple(sorted(c for _, c in s.children)))
+        return got
+
+    def _splits(self, worlds: int):
+        for s in self.signatures:
+            if self.forbid_paradox and s.paradox & worlds:
+                continue
+            ch = restrict(s.outcomes, worlds)
+            if ch is not None:
+                yield Split(s.addressee, ch, s)

@@ -47,7 +47,8 @@ def solve(puzzle: Interrogation, limits: Limits | None = None) -> Solution:
     unbounded = puzzle.max_questions is None
     bound = anyl.n_reps if unbounded else puzzle.max_questions
     any_search = StrategySearch(anyl.n_reps, anyl.goal_class, anyl.max_outcomes, anyl, budget)
-    any_tree = any_search.solve((1 << anyl.n_reps) - 1, bound)
+    root = (1 << anyl.n_reps) - 1
+    any_tree = None if unbounded and not any_search.solvable(root) else any_search.solve(root, bound)
     stats = {"bound": any_search.finish().to_json()}
     if any_tree is None:
         proof = {
@@ -70,20 +71,25 @@ def solve(puzzle: Interrogation, limits: Limits | None = None) -> Solution:
         goal_ids: dict[tuple, int] = {}
         goal_class = [goal_ids.setdefault(space.goal_value(i, puzzle.goal), len(goal_ids)) for i in range(len(space.worlds))]
         searches: dict[int, StrategySearch] = {}
+
+        def search_at(c: int) -> StrategySearch:
+            if c not in searches:
+                budget.check_time()
+                lang = GrammarLanguage(ctx, grammar, c)
+                searches[c] = StrategySearch(len(space.worlds), goal_class, lang.max_outcomes, lang, budget)
+            return searches[c]
+
         gbound = len(space.worlds) if unbounded else bound
         found = None
-        for k in range(k_any, gbound + 1):
-            for c in range(puzzle.max_complexity + 1):
-                if c not in searches:
-                    budget.check_time()
-                    lang = GrammarLanguage(ctx, grammar, c)
-                    searches[c] = StrategySearch(len(space.worlds), goal_class, lang.max_outcomes, lang, budget)
-                tree = searches[c].solve(space.all_worlds, k)
-                if tree is not None:
-                    found, complexity = tree, c
+        if not unbounded or search_at(puzzle.max_complexity).solvable(space.all_worlds):
+            for k in range(k_any, gbound + 1):
+                for c in range(puzzle.max_complexity + 1):
+                    tree = search_at(c).solve(space.all_worlds, k)
+                    if tree is not None:
+                        found, complexity = tree, c
+                        break
+                if found is not None:
                     break
-            if found is not None:
-                break
         stats["grammar"] = {str(c): s.finish().to_json() for c, s in searches.items()}
         if found is None:
             proof = {

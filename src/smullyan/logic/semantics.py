@@ -91,6 +91,7 @@ class ContextSpace:
         self.yes_word = [meaning.get((wi, YES), 0) for wi in range(nwords)]
         self.no_word = [meaning.get((wi, NO), 0) for wi in range(nwords)]
         self._table_cache: dict[E.Expr, tuple[int, int]] = {}
+        self._behaviours: dict[tuple[int, bool], tuple[int, int, tuple[int, ...], int]] = {}
 
     # ------------------------------------------------------------ helpers
 
@@ -136,6 +137,41 @@ class ContextSpace:
         none = self.cells & ~reduce(or_, said, 0)
         return said, none
 
+    def _behaviour(self, agent: int, embedded: bool) -> tuple[int, int, tuple[int, ...], int]:
+        """Return (cells answering as a truth-teller, as a liar, cells saying each word whatever
+        is asked, cells of a silent type) for an agent; cached per agent."""
+        key = (agent, embedded)
+        got = self._behaviours.get(key)
+        if got is not None:
+            return got
+        space, cells = self.space, self.cells
+        truthful = self.type_mask(agent, TRUTHFUL) & cells
+        liar = self.type_mask(agent, LIAR) & cells
+        rnd = self.type_mask(agent, RANDOM) & cells
+        fixed = [0] * len(space.words)
+        if rnd:
+            if space.random_mode == "word":
+                for wi, word in enumerate(space.words):
+                    fixed[wi] |= self.hid.get((agent, word), 0) & rnd
+            elif space.random_mode == "coin" and embedded:
+                truthful |= rnd  # a hypothetical coin: either persona may answer
+                liar |= rnd
+            else:
+                truthful |= self.hid.get((agent, "heads"), 0) & rnd
+                liar |= self.hid.get((agent, "tails"), 0) & rnd
+        silent = 0
+        for (ag, tname), mask in self.types.items():
+            if ag != agent:
+                continue
+            m = constant_meaning(tname)
+            if m is not None:
+                for wi in range(len(space.words)):
+                    fixed[wi] |= mask & cells & self.meaning.get((wi, m), 0)
+            elif tname == SILENT:
+                silent |= mask & cells
+        got = self._behaviours[key] = (truthful, liar, tuple(fixed), silent)
+        return got
+
     def answers(self, agent: int, table: tuple[int, int], embedded: bool = False) -> Answers:
         """Return the outcomes of asking `agent` a proposition with this table.
 
@@ -144,42 +180,20 @@ class ContextSpace:
         either way; under `word` and `coin-shared` it shares the hidden state of the real question.
         """
         t, f = table
-        space = self.space
-        nwords = len(space.words)
-        cells = self.cells
-        truthful = self.type_mask(agent, TRUTHFUL) & cells
-        liar = self.type_mask(agent, LIAR) & cells
-        rnd = self.type_mask(agent, RANDOM) & cells
-        both = 0
-        said = [0] * nwords
-        if rnd:
-            if space.random_mode == "word":
-                for wi, word in enumerate(space.words):
-                    said[wi] |= self.hid.get((agent, word), 0) & rnd
-            elif space.random_mode == "coin" and embedded:
-                both = rnd
-            else:
-                truthful |= self.hid.get((agent, "heads"), 0) & rnd
-                liar |= self.hid.get((agent, "tails"), 0) & rnd
-        silent = paradox = 0
-        if truthful or liar or both:
+        truthful, liar, fixed, silent = self._behaviour(agent, embedded)
+        said = list(fixed)
+        paradox = 0
+        if truthful:
             t_said, t_none = self._persona(t, f)
+            for wi, c in enumerate(t_said):
+                said[wi] |= c & truthful
+            paradox |= t_none & truthful
+        if liar:
             l_said, l_none = self._persona(f, t)
-            tb, lb = truthful | both, liar | both
-            for wi in range(nwords):
-                said[wi] |= (t_said[wi] & tb) | (l_said[wi] & lb)
-            paradox = (t_none & tb) | (l_none & lb)
-            silent = paradox
-        for (ag, tname), mask in self.types.items():
-            if ag != agent:
-                continue
-            m = constant_meaning(tname)
-            if m is not None:
-                for wi in range(nwords):
-                    said[wi] |= mask & cells & self.meaning.get((wi, m), 0)
-            elif tname == SILENT:
-                silent |= mask & cells
-        return Answers(tuple(said), silent, paradox)
+            for wi, c in enumerate(l_said):
+                said[wi] |= c & liar
+            paradox |= l_none & liar
+        return Answers(tuple(said), silent | paradox, paradox)
 
     def outcome_worlds(self, agent: int, table: tuple[int, int]) -> tuple[tuple[int, ...], int]:
         """Return (world set of each outcome, world set where a paradox may silence the agent)."""

@@ -1,0 +1,125 @@
+"""The command line: outputs, exit codes and one-line errors for bad input."""
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from smullyan.cli import app
+
+from conftest import EXAMPLES
+
+runner = CliRunner()
+
+
+def run(*args):
+    return runner.invoke(app, [str(a) for a in args])
+
+
+def test_solve_json_schema():
+    r = run("solve", EXAMPLES / "hardest.toml", "--json")
+    assert r.exit_code == 0
+    data = json.loads(r.stdout)
+    assert set(data) == {"solvable", "questions", "expected_questions", "strategy", "stats"}
+    assert (data["solvable"], data["questions"], data["expected_questions"]) == (True, 3, "3")
+    root = data["strategy"]
+    assert set(root) == {"ask", "question", "english", "branches"}
+    assert root["ask"] == "A"
+    assert root["question"] == ["answers", "A", ["type", "B", "random"], "ja"]
+    assert root["english"] == "If I asked you 'Is B random?', would you say ja?"
+    assert set(root["branches"]) == {"ja", "da"}
+    leaves = []
+
+    def walk(n):
+        if "identified" in n:
+            leaves.append(tuple(sorted(n["identified"].items())))
+        else:
+            for child in n["branches"].values():
+                walk(child)
+    walk(root)
+    assert len(leaves) == 8 and len(set(leaves)) == 6
+
+
+def test_unsolvable_json_has_proof_and_exit_zero():
+    r = run("solve", EXAMPLES / "truthful_or_random.toml", "--json")
+    assert r.exit_code == 0
+    data = json.loads(r.stdout)
+    assert (data["solvable"], data["questions"]) == (False, None)
+    assert data["proof"]["statement"] == "no strategy of any length identifies the goal, even with every possible question"
+
+
+def test_solve_text_and_mermaid():
+    r = run("solve", EXAMPLES / "knight_or_knave.toml")
+    assert r.exit_code == 0
+    assert "Solvable in 1 question" in r.stdout
+    assert "Ask A: Is it true that 1 + 1 = 2?" in r.stdout
+    m = run("solve", EXAMPLES / "knight_or_knave.toml", "--mermaid")
+    assert m.stdout.splitlines()[:2] == ["flowchart TD", '    n1["Ask A: Is it true that 1 + 1 = 2?"]']
+    assert "n1 -->|yes| n2" in m.stdout
+
+
+def test_verify_round_trip_of_emitted_strategy(tmp_path):
+    out = tmp_path / "s.json"
+    out.write_text(run("solve", EXAMPLES / "exploding_heads.toml", "--json").stdout)
+    r = run("verify", EXAMPLES / "exploding_heads.toml", out)
+    assert r.exit_code == 0
+    assert "identifies the goal in all 12 worlds" in r.stdout
+    data = json.loads(out.read_text())
+    data["strategy"]["branches"]["silent"]["ask"] = "B"  # corrupt: ask the wrong god
+    out.write_text(json.dumps(data))
+    bad = run("verify", EXAMPLES / "exploding_heads.toml", out)
+    assert bad.exit_code == 1
+    assert "FAILED: fails in world" in bad.stdout
+
+
+BAD_PUZZLES = [
+    ('agents = ["A"]\ntypes = ["truthful"]\ncolour = 1\n', "key 'colour': unknown key; expected one of: title, description, kind, agents, types, allowed, words, goal, max_questions, random, paradox, questions"),
+    ('agents = ["A", "B"]\n[allowed]\nA = ["knight"]\nC = ["knave"]\n', "key 'allowed.C': unknown agent 'C'; agents are A, B"),
+    ('agents = ["A"]\ntypes = ["wizard"]\n', "key 'types[0]': unknown type 'wizard'; known types:"),
+    ('agents = ["A"]\ntypes = ["knight"]\nwords = []\n', "key 'words': needs at least 2 words, got 0"),
+    ('agents = ["A"]\ntypes = ["knight"]\nmax_questions = -1\n', "key 'max_questions': must be a whole number of at least 0, got -1"),
+    ('agents = ["A"\ntypes = ["knight"]\n', "invalid TOML:"),
+    ('agents = ["A"]\ntypes = ["knight"]\nrandom = "dice"\n', "key 'random': unknown value 'dice'; choose one of: word, coin, coin-shared"),
+    ('agents = ["A"]\ntypes = ["knight"]\n[questions]\nlanguage = "latin"\n', "key 'questions.language': unknown value 'latin'; choose one of: grammar, any"),
+    ('agents = ["A"]\ntypes = ["knight", "knave"]\n', "key 'types': must list one type per agent (1)"),
+    ('types = ["knight"]\n', "key 'agents': missing"),
+]
+
+
+@pytest.mark.parametrize("text, message", BAD_PUZZLES)
+def test_bad_puzzle_is_one_line_exit_2(tmp_path, text, message):
+    f = tmp_path / "bad.toml"
+    f.write_text(text)
+    r = run("solve", f)
+    assert r.exit_code == 2
+    err = r.stderr.strip()
+    assert len(err.splitlines()) == 1, err
+    assert err.startswith(f"error: {f}: ")
+    assert message in err
+    assert "Traceback" not in r.output
+
+
+def test_missing_file_is_one_line(tmp_path):
+    r = run("solve", tmp_path / "nope.toml")
+    assert r.exit_code == 2
+    assert r.stderr.strip() == f"error: {tmp_path / 'nope.toml'}: cannot read the file: No such file or directory"
+
+
+def test_bad_strategy_file(tmp_path):
+    f = tmp_path / "s.json"
+    f.write_text('{"ask": "Q", "question": true, "branches": {"ja": {"identified": {"A": "truthful"}}}}')
+    r = run("verify", EXAMPLES / "hardest.toml", f)
+    assert r.exit_code == 2
+    assert r.stderr.strip() == f"error: {f}: unknown agent 'Q'; agents are A, B, C"
+    f.write_text("{not json")
+    r = run("verify", EXAMPLES / "hardest.toml", f)
+    assert r.stderr.strip() == f"error: {f}: invalid JSON: Expecting property name enclosed in double quotes (line 1, column 2)"
+
+
+def test_limit_stops_cleanly():
+    r = run("solve", EXAMPLES / "hardest.toml", "--limit", "3")
+    assert r.exit_code == 3
+    assert r.stderr.strip() == "error: search stopped at the node limit (3 splits explored) without an answer"
+    r = run("solve", EXAMPLES / "hardest.toml", "--limit", "soon")
+    assert r.exit_code == 2
+    assert "--limit takes a number of nodes" in r.stderr

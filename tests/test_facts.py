@@ -1,0 +1,91 @@
+"""Issue 2, item 7: facts about gods puzzles, each an exhaustive proof."""
+
+import pytest
+
+from smullyan.interrogate.solve import solve
+from smullyan.interrogate.strategy import questions
+from smullyan.logic import expr as E
+
+from conftest import allowed, gods
+
+BOTH = ["word", "coin"]
+
+
+@pytest.mark.parametrize("random", BOTH)
+def test_classic_takes_three_complexity_one_questions(classic, random):
+    sol = solve(classic(random=random, max_questions=3, max_complexity=1))
+    assert (sol.solvable, sol.questions, sol.complexity, sol.expected) == (True, 3, 1, 3)
+    assert max(E.complexity(q.question) for q in questions(sol.strategy)) == 1
+
+
+@pytest.mark.parametrize("random", BOTH)
+def test_classic_not_in_two_even_with_every_question(classic, random):
+    sol = solve(classic(random=random, max_questions=2))
+    assert not sol.solvable
+    assert sol.proof["language"] == "any"
+    assert sol.proof["statement"] == "no strategy of at most 2 questions identifies the goal, even with every possible question"
+
+
+@pytest.mark.parametrize("random", BOTH)
+def test_classic_not_with_complexity_zero(classic, random):
+    sol = solve(classic(random=random, max_questions=3, max_complexity=0))
+    assert not sol.solvable
+    assert (sol.proof["language"], sol.proof["max_complexity"], sol.proof["any_language_questions"]) == ("grammar", 0, 3)
+
+
+@pytest.mark.parametrize("random", BOTH)
+def test_classic_with_complexity_zero_questions_takes_five(classic, random):
+    # Atoms alone do it with two more questions: "Does ja mean yes?" tells True (ja) from False (da).
+    sol = solve(classic(random=random, max_complexity=0))
+    assert (sol.solvable, sol.questions, sol.complexity) == (True, 5, 0)
+    assert not solve(classic(random=random, max_complexity=0, max_questions=4)).solvable
+
+
+@pytest.mark.parametrize("random", BOTH)
+def test_truthful_vs_random_never_distinguishable(random):
+    sol = solve(allowed({"A": ["truthful", "random"]}, random=random))
+    assert not sol.solvable
+    assert sol.proof["statement"] == "no strategy of any length identifies the goal, even with every possible question"
+
+
+def test_truthful_vs_random_with_a_shared_coin_takes_one_question():
+    # Under the 'current mental state' reading the embedded question lemma works on random too.
+    sol = solve(allowed({"A": ["truthful", "random"]}, random="coin-shared"))
+    assert (sol.solvable, sol.questions) == (True, 1)
+    assert sol.strategy.question == E.answers("A", E.type_is("A", "truthful"), "ja")
+
+
+@pytest.mark.parametrize("random", BOTH)
+def test_knight_or_knave_takes_one(random):
+    p = allowed({"A": ["knight", "knave"]}, words=None, random=random)
+    sol = solve(p)
+    assert (sol.solvable, sol.questions, sol.complexity) == (True, 1, 0)
+    assert not solve(allowed({"A": ["knight", "knave"]}, words=None, max_questions=0)).solvable
+
+
+def test_knight_or_knave_in_an_unknown_language_still_takes_one():
+    sol = solve(allowed({"A": ["knight", "knave"]}))
+    assert (sol.questions, sol.complexity) == (1, 0)
+    assert sol.strategy.question == E.means("ja", "yes")
+
+
+def test_exploding_heads_take_two(classic):
+    sol = solve(classic(random="word", paradox="silent", max_questions=3))
+    assert (sol.solvable, sol.questions, sol.expected) == (True, 2, 2)
+    one = solve(classic(random="word", paradox="silent", max_questions=1))
+    assert not one.solvable and one.proof["language"] == "any"
+
+
+@pytest.mark.parametrize("random", BOTH)
+def test_four_gods_truthful_liar_liar_random_take_four(random):
+    sol = solve(gods(["truthful", "liar", "liar", "random"], random=random, language="any", max_questions=5))
+    assert (sol.solvable, sol.questions) == (True, 4)
+    three = solve(gods(["truthful", "liar", "liar", "random"], random=random, language="any", max_questions=3))
+    assert not three.solvable
+
+
+@pytest.mark.parametrize("random", BOTH)
+def test_truthful_liar_random_random_is_unsolvable(random):
+    sol = solve(gods(["truthful", "liar", "random", "random"], random=random, language="any"))
+    assert not sol.solvable
+    assert sol.proof["questions"] is None

@@ -1,0 +1,97 @@
+"""Verification of hand-written, emitted and corrupted strategies."""
+
+import json
+from fractions import Fraction
+
+from hypothesis import given, settings, strategies as st
+
+from smullyan.formats.puzzle_toml import load_puzzle
+from smullyan.interrogate import strategy as S
+from smullyan.interrogate.solve import solve
+from smullyan.interrogate.verify import verify
+from smullyan.logic import expr as E
+from smullyan.render.strategies import solution_json
+
+from conftest import EXAMPLES, allowed, gods
+
+
+def boolos():
+    return S.from_json(json.loads((EXAMPLES / "boolos_strategy.json").read_text()))
+
+
+def test_boolos_three_questions_work_under_both_readings():
+    for name in ("boolos.toml", "hardest.toml"):
+        v = verify(load_puzzle(EXAMPLES / name), boolos())
+        assert (v.ok, v.worst, v.expected, v.worlds) == (True, 3, Fraction(3), 12)
+
+
+def test_corrupted_strategy_names_the_first_failing_world_and_path():
+    data = json.loads((EXAMPLES / "boolos_strategy.json").read_text())
+    data["branches"]["ja"]["branches"]["da"]["branches"]["da"]["identified"]["C"] = "Random"
+    data["branches"]["ja"]["branches"]["da"]["branches"]["da"]["identified"]["B"] = "False"
+    v = verify(load_puzzle(EXAMPLES / "boolos.toml"), S.from_json(data))
+    assert not v.ok
+    assert v.failure == ("fails in world A=truthful B=random C=liar; ja=yes da=no at B:ja -> A:da -> A:da: "
+                         "the leaf says B is liar but B is random")
+
+
+def test_missing_branch_is_reported():
+    data = json.loads((EXAMPLES / "boolos_strategy.json").read_text())
+    del data["branches"]["da"]
+    v = verify(load_puzzle(EXAMPLES / "boolos.toml"), S.from_json(data))
+    assert v.failure == ("fails in world A=truthful B=random C=liar; ja=yes da=no at B:da: "
+                         "B may answer da but the strategy has no branch for it")
+
+
+def test_forbidden_paradox_is_rejected():
+    p = allowed({"A": ["truthful", "liar"]}, words=None)
+    strat = S.Ask("A", E.self_answer("no"), (("yes", S.Identified((("A", "liar"),))), ("no", S.Identified((("A", "liar"),)))))
+    v = verify(p, strat)
+    assert v.failure == ('fails in world A=truthful at the root: A may have no consistent answer to the question, '
+                         'which paradox = "forbidden" does not allow')
+
+
+def test_expected_counts_fair_hidden_states():
+    # A needless first question that separates only the knave: the knight needs 2, the knave 1.
+    p = allowed({"A": ["knight", "knave"]}, words=None)
+    leaf_t, leaf_l = S.Identified((("A", "truthful"),)), S.Identified((("A", "liar"),))
+    again = S.Ask("A", E.TRUE, (("yes", leaf_t), ("no", leaf_l)))
+    strat = S.Ask("A", E.FALSE, (("no", again), ("yes", leaf_l)))
+    v = verify(p, strat)
+    assert (v.ok, v.worst, v.expected) == (True, 2, Fraction(3, 2))
+
+
+def test_emitted_strategies_round_trip_through_json():
+    for p in (gods(["truthful", "liar", "random"], max_questions=3),
+              gods(["truthful", "liar", "random"], paradox="silent", max_questions=2),
+              gods(["truthful", "liar", "liar", "random"], language="any", max_questions=4)):
+        sol = solve(p)
+        data = json.loads(json.dumps(solution_json(p, sol)))
+        again = S.from_json(data)
+        assert again == sol.strategy
+        assert verify(p, again).ok
+
+
+TYPES = st.sampled_from(["truthful", "liar", "random"])
+# up to 3 agents with up to 2 types each, or 2 agents with up to 3: small enough to stay fast
+SMALL = st.one_of(
+    st.lists(st.lists(TYPES, min_size=1, max_size=2, unique=True), min_size=1, max_size=3),
+    st.lists(st.lists(TYPES, min_size=1, max_size=3, unique=True), min_size=1, max_size=2),
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(SMALL, st.sampled_from(["word", "coin", "coin-shared"]), st.sampled_from(["forbidden", "silent"]),
+       st.booleans())
+def test_grammar_never_beats_the_complete_language_and_every_strategy_verifies(types, random, paradox, plain):
+    per_agent = {"ABC"[i]: ts for i, ts in enumerate(types)}
+    words = None if plain else ("ja", "da")
+    g = solve(allowed(per_agent, words=words, random=random, paradox=paradox, max_questions=4, max_complexity=1))
+    a = solve(allowed(per_agent, words=words, random=random, paradox=paradox, max_questions=4, language="any"))
+    if g.solvable:
+        assert a.solvable and a.questions <= g.questions
+    for sol, lang in ((g, "grammar"), (a, "any")):
+        if sol.solvable:
+            p = allowed(per_agent, words=words, random=random, paradox=paradox, max_questions=4, language=lang)
+            v = verify(p, sol.strategy)
+            assert v.ok and v.worst == sol.questions
