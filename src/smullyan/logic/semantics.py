@@ -137,7 +137,7 @@ class ContextSpace:
         none = self.cells & ~reduce(or_, said, 0)
         return said, none
 
-    def _behaviour(self, agent: int, embedded: bool) -> tuple[int, int, tuple[int, ...], int]:
+    def behaviour(self, agent: int, embedded: bool = False) -> tuple[int, int, tuple[int, ...], int]:
         """Return (cells answering as a truth-teller, as a liar, cells saying each word whatever
         is asked, cells of a silent type) for an agent; cached per agent."""
         key = (agent, embedded)
@@ -180,7 +180,7 @@ class ContextSpace:
         either way; under `word` and `coin-shared` it shares the hidden state of the real question.
         """
         t, f = table
-        truthful, liar, fixed, silent = self._behaviour(agent, embedded)
+        truthful, liar, fixed, silent = self.behaviour(agent, embedded)
         said = list(fixed)
         paradox = 0
         if truthful:

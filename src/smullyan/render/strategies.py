@@ -20,7 +20,8 @@ def english_for(puzzle: Interrogation) -> English:
 
 def leaf_text(puzzle: Interrogation, leaf: Identified) -> str:
     """Return 'A is random, B is truthful, C is liar' (and the language when identified)."""
-    text = ", ".join(f"{a} is {puzzle.type_name(t)}" for a, t in leaf.types)
+    eng = english_for(puzzle)
+    text = ", ".join(f"{a} is {eng.type_phrase(t)}" for a, t in leaf.types)
     if leaf.language:
         text += "; " + ", ".join(f"{w} means {m}" for w, m in leaf.language)
     return text
