@@ -123,3 +123,13 @@ def test_limit_stops_cleanly():
     r = run("solve", EXAMPLES / "hardest.toml", "--limit", "soon")
     assert r.exit_code == 2
     assert "--limit takes a number of nodes" in r.stderr
+
+
+def test_time_limit_stops_a_huge_search(tmp_path):
+    f = tmp_path / "big.toml"
+    f.write_text('agents = ["A", "B", "C"]\nwords = ["ja", "da"]\nparadox = "silent"\nmax_questions = 4\n'
+                 '[allowed]\nA = ["truthful", "liar", "random"]\nB = ["truthful", "liar", "random"]\n'
+                 'C = ["truthful", "liar", "random"]\n')
+    r = run("solve", f, "--limit", "1s")
+    assert r.exit_code == 3
+    assert r.stderr.startswith("error: search stopped at the time limit (1 s, ")

@@ -89,3 +89,14 @@ def test_truthful_liar_random_random_is_unsolvable(random):
     sol = solve(gods(["truthful", "liar", "random", "random"], random=random, language="any"))
     assert not sol.solvable
     assert sol.proof["questions"] is None
+
+
+def test_complexity_three_grammar_is_refused_not_hung(classic):
+    from smullyan.errors import SearchLimitReached
+    from smullyan.interrogate.grammar import Grammar
+    g = Grammar(classic().contexts())
+    with pytest.raises(SearchLimitReached) as err:
+        g.level(3)
+    assert err.value.message == ("the question grammar at complexity 3 means combining 399,316,160 pairs of distinct "
+                                 "questions, too many to enumerate one by one; lower max_complexity to 2 or use "
+                                 "language = \"any\" (every possible question)")

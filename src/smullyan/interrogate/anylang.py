@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from ..logic.semantics import ContextSpace
 from ..logic.types import RANDOM
-from .search import Split, restrict
+from .search import Budget, Split, restrict
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,8 +69,9 @@ def local_options(ctx: ContextSpace, world: int, agent: int) -> tuple[list[Optio
 class AnyLanguage:
     """Split source for the complete question language, over world representatives."""
 
-    def __init__(self, ctx: ContextSpace, goal: str):
+    def __init__(self, ctx: ContextSpace, goal: str, budget: Budget | None = None):
         self.ctx = ctx
+        self.budget = budget or Budget()
         space = ctx.space
         n = len(space.worlds)
         local = [[local_options(ctx, i, a) for a in range(len(space.agents))] for i in range(n)]
@@ -137,7 +138,12 @@ class AnyLanguage:
         free.sort(key=lambda ro: len(ro[1]))
         chosen: dict[int, int] = {}
 
+        steps = [0]
+
         def assign(i: int):
+            steps[0] += 1
+            if steps[0] % 4096 == 0:
+                self.budget.check_time()
             if i == len(free):
                 ch = restrict(tuple(children), reps)
                 if ch is not None:

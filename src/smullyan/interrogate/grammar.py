@@ -11,10 +11,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..errors import SearchLimitReached
 from ..logic import expr as E
 from ..logic.semantics import ContextSpace, and_table, iff_table, or_table, xor_table
+from .search import Budget
 
 CONNECTIVES = ("and", "or", "xor", "iff")
+MAX_PAIRS = 50_000_000  # beyond this a level takes minutes in Python: refuse rather than hang
 _BUILD = {
     "and": (and_table, lambda a, b: E.And((a, b))),
     "or": (or_table, lambda a, b: E.Or((a, b))),
@@ -36,8 +39,11 @@ class Entry:
 class Grammar:
     """Propositions of a context space, level by level, built lazily."""
 
-    def __init__(self, ctx: ContextSpace, connectives: tuple[str, ...] = CONNECTIVES):
+    def __init__(self, ctx: ContextSpace, connectives: tuple[str, ...] = CONNECTIVES,
+                 budget: Budget | None = None, max_pairs: int = MAX_PAIRS):
         self.ctx = ctx
+        self.budget = budget or Budget()
+        self.max_pairs = max_pairs
         self.connectives = connectives
         self.levels: list[list[Entry]] = []
         self.seen: dict[tuple[int, int], Entry] = {}
@@ -85,11 +91,19 @@ class Grammar:
             return
         prev = self.levels[c - 1]
         lower = [e for lvl in self.levels[: c - 1] for e in lvl]
+        pairs = len(self.connectives) * len(prev) * (len(prev) // 2 + len(lower))
+        if pairs > self.max_pairs:
+            raise SearchLimitReached(
+                f"the question grammar at complexity {c} means combining {pairs:,} pairs of distinct "
+                f"questions, too many to enumerate one by one; lower max_complexity to {c - 1} or use "
+                "language = \"any\" (every possible question)")
         for p in prev:
             self._add((p.table[1], p.table[0]), lambda p=p: E.Not(p.expr), c, p.size + 1, new)
         for op in self.connectives:
             fn, build = _BUILD[op]
             for i, p in enumerate(prev):
+                if i % 64 == 0:
+                    self.budget.check_time()
                 for q in prev[i + 1 :]:
                     self._add(fn(p.table, q.table), lambda p=p, q=q: build(p.expr, q.expr), c, p.size + q.size + 1, new)
                 for q in lower:

@@ -43,7 +43,7 @@ def solve(puzzle: Interrogation, limits: Limits | None = None) -> Solution:
     budget = Budget(limits)
     ctx = puzzle.contexts()
     space = puzzle.space
-    anyl = AnyLanguage(ctx, puzzle.goal)
+    anyl = AnyLanguage(ctx, puzzle.goal, budget)
     unbounded = puzzle.max_questions is None
     bound = anyl.n_reps if unbounded else puzzle.max_questions
     any_search = StrategySearch(anyl.n_reps, anyl.goal_class, anyl.max_outcomes, anyl, budget)
@@ -61,7 +61,7 @@ def solve(puzzle: Interrogation, limits: Limits | None = None) -> Solution:
         }
         return Solution(False, None, None, None, None, proof, stats)
     k_any = depth_of(any_tree)
-    grammar = Grammar(ctx)
+    grammar = Grammar(ctx, budget=budget)
     strategy: Node | None = None
     complexity = None
     if puzzle.language == "any":
