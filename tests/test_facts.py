@@ -97,6 +97,6 @@ def test_complexity_three_grammar_is_refused_not_hung(classic):
     g = Grammar(classic().contexts())
     with pytest.raises(SearchLimitReached) as err:
         g.level(3)
-    assert err.value.message == ("the question grammar at complexity 3 means combining 399,316,160 pairs of distinct "
+    assert err.value.message == ("the question grammar at complexity 3 means combining 398,681,088 pairs of distinct "
                                  "questions, too many to enumerate one by one; lower max_complexity to 2 or use "
                                  "language = \"any\" (every possible question)")
