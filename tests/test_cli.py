@@ -133,3 +133,70 @@ def test_time_limit_stops_a_huge_search(tmp_path):
     r = run("solve", f, "--limit", "1s")
     assert r.exit_code == 3
     assert r.stderr.startswith("error: search stopped at the time limit (1 s, ")
+
+
+def test_deduction_text_and_json():
+    r = run("solve", EXAMPLES / "smullyan_said_knave.toml", "--explain")
+    assert r.exit_code == 0
+    assert "2 consistent worlds (not unique; enum backend)." in r.stdout
+    assert "Determined: A undetermined, B is a knave, C is a knight" in r.stdout
+    assert "C is a knight: forced by statements 1 and 2" in r.stdout
+    data = json.loads(run("solve", EXAMPLES / "einstein.toml", "--json").stdout)
+    assert (data["consistent"], data["unique"]) == (1, True)
+    assert data["determined"]["houses"][3] == {"color": "green", "nationality": "German", "drink": "coffee",
+                                                "smoke": "Prince", "pet": "fish"}
+
+
+def test_inconsistent_deduction_exits_1(tmp_path):
+    f = tmp_path / "liar.toml"
+    f.write_text('kind = "deduction"\nagents = ["A"]\nstatements = [["says", "A", ["type", "A", "knave"]]]\n')
+    r = run("solve", f)
+    assert r.exit_code == 1
+    assert "These contradict each other: statement 1." in r.stdout
+
+
+BAD_DEDUCTIONS = [
+    ('kind = "deduction"\nagents = ["A"]\nstatements = [["says", "Q", true]]\n',
+     "key 'statements[0]': unknown agent 'Q'; agents are A"),
+    ('kind = "deduction"\nagents = ["A"]\nstatements = [["type", "A", "knave"]]\n',
+     "key 'statements[0]': a statement is [\"says\", AGENT, EXPRESSION]; put other truths under 'facts'"),
+    ('kind = "deduction"\nagents = ["A"]\nfacts = [["lt", "age", 3]]\n',
+     "key 'facts[0]': unknown variable 'age'; variables are none"),
+    ('kind = "deduction"\nagents = ["A"]\nfacts = [["blah", 1]]\n',
+     "key 'facts[0]': unknown expression kind 'blah'"),
+    ('kind = "grid"\nhouses = 2\n[categories]\ncolor = ["red", "blue"]\n[[clue]]\nexpr = ["same", "red", "green"]\n',
+     "key 'clue[0].expr': unknown value 'green'"),
+    ('kind = "grid"\nhouses = 2\n[categories]\ncolor = ["red", "blue"]\nshirt = ["red", "white"]\n[[clue]]\nexpr = ["at", "red", 1]\n',
+     "key 'clue[0].expr': 'red' is a value of color and shirt; write it as 'color:red'"),
+    ('kind = "grid"\nhouses = 2\n[categories]\ncolor = ["red", "blue", "white"]\n',
+     "key 'categories.color': has 3 values for 2 houses"),
+    ('kind = "grid"\nhouses = 2\n[categories]\ncolor = ["red", "blue"]\n[[clue]]\nexpr = ["at", "red", 7]\n',
+     "key 'clue[0].expr': a house is a number from 1 to 2, got 7 in ['at', 'red', 7]"),
+    ('kind = "puzzle"\n', "key 'kind': unknown value 'puzzle'; choose one of: interrogation, deduction, grid"),
+]
+
+
+@pytest.mark.parametrize("text, message", BAD_DEDUCTIONS)
+def test_bad_deduction_is_one_line_exit_2(tmp_path, text, message):
+    f = tmp_path / "bad.toml"
+    f.write_text(text)
+    r = run("solve", f)
+    assert r.exit_code == 2, r.output
+    err = r.stderr.strip()
+    assert len(err.splitlines()) == 1, err
+    assert err.startswith(f"error: {f}: {message}"), err
+
+
+def test_enum_backend_refuses_a_huge_space():
+    r = run("solve", EXAMPLES / "islanders_ages.toml", "--backend", "enum")
+    assert r.exit_code == 2
+    assert r.stderr.strip() == (f"error: {EXAMPLES / 'islanders_ages.toml'}: 829,997,587,232 candidate worlds are too "
+                                "many to enumerate (limit 4,194,304); use the sat backend")
+
+
+def test_bad_kk_line(tmp_path):
+    f = tmp_path / "bad.jsonl"
+    f.write_text('{"id": "x", "names": ["A"], "statements": "((\'lying\', 3),)"}\n')
+    r = run("solve", "--format", "kk", f)
+    assert r.exit_code == 2
+    assert r.stderr.strip() == f"error: {f}:1: key 'statements[0]': 'lying' needs a person number from 0 to 0, got (3,)"

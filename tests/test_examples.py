@@ -2,6 +2,7 @@
 
 import pytest
 
+from smullyan.deduce.solve import solve_deduction
 from smullyan.formats.puzzle_toml import load_puzzle
 from smullyan.interrogate.solve import solve
 
@@ -17,8 +18,24 @@ EXPECTED = {
 }
 
 
+DEDUCTIONS = {  # consistent worlds, and the types of the first (or the grid's first house)
+    "smullyan_at_least_one_knave.toml": (1, ("truthful", "liar")),
+    "smullyan_both_knaves.toml": (1, ("liar", "truthful")),
+    "smullyan_said_knave.toml": (2, ("truthful", "liar", "truthful")),
+    "islanders_ages.toml": (1717, ("liar", "liar", "truthful", "truthful", "liar")),
+    "einstein.toml": (1, ()),
+    "zebra.toml": (1, ()),
+}
+
+
 def test_every_example_is_listed():
-    assert {p.name for p in EXAMPLES.glob("*.toml")} == set(EXPECTED)
+    assert {p.name for p in EXAMPLES.glob("*.toml")} == set(EXPECTED) | set(DEDUCTIONS)
+
+
+@pytest.mark.parametrize("name", sorted(DEDUCTIONS))
+def test_deduction_example(name):
+    res = solve_deduction(load_puzzle(EXAMPLES / name))
+    assert (res.consistent, res.worlds[0].types) == DEDUCTIONS[name]
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))

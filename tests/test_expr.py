@@ -6,7 +6,10 @@ from smullyan.logic import expr as E
 
 AGENTS = st.sampled_from(["A", "B", "C"])
 WORDS = st.sampled_from(["ja", "da"])
+TERMS = st.one_of(st.integers(-5, 30).map(lambda n: E.Term(None, n)),
+                  st.builds(E.Term, st.sampled_from(["age.A", "pos:color:red"]), st.integers(-2, 2)))
 ATOMS = st.one_of(
+    st.builds(E.Cmp, st.sampled_from(E.COMPARISONS), TERMS, TERMS),
     st.booleans().map(E.Const),
     st.builds(E.TypeIs, AGENTS, st.sampled_from(["truthful", "liar", "random"])),
     st.builds(E.Means, WORDS, st.sampled_from(["yes", "no", "neither"])),
@@ -23,6 +26,9 @@ def _extend(children):
         st.builds(E.Iff, children, children),
         st.builds(E.Implies, children, children),
         st.builds(E.Answers, AGENTS, children, WORDS),
+        st.builds(E.Says, AGENTS, children),
+        st.builds(E.Count, st.lists(children, min_size=1, max_size=3).map(tuple), st.sampled_from(E.COMPARISONS),
+                  st.integers(0, 3)),
     )
 
 
@@ -57,11 +63,13 @@ def test_json_form_is_nested_lists():
 
 
 @pytest.mark.parametrize("data, message", [
-    (["typ", "A", "random"], "unknown expression kind 'typ' in ['typ', 'A', 'random']; known: true, false, type, means, self, not, and, or, xor, iff, implies, answers"),
+    (["typ", "A", "random"], "unknown expression kind 'typ' in ['typ', 'A', 'random']; known: true, false, type, means, self, not, and, or, xor, iff, implies, answers, says, count, eq, ne, lt, le, gt, ge"),
     (["not"], "'not' takes 1 argument, got 0 in ['not']"),
     (["and", True], "'and' takes at least 2 arguments, got 1 in ['and', True]"),
     (["type", "A", 3], "expected a type (a string) in ['type', 'A', 3]"),
-    (42, "malformed expression 42: expected true, false or a list starting with one of true, false, type, means, self, not, and, or, xor, iff, implies, answers"),
+    (["count", [True], "about", 1], "unknown comparison 'about' in ['count', [True], 'about', 1]; use one of eq, ne, lt, le, gt, ge or ==, !=, <, <=, >, >="),
+    (["lt", "age.A", True], "expected a variable or a number, got True in ['lt', 'age.A', True]"),
+    (42, "malformed expression 42: expected true, false or a list starting with one of true, false, type, means, self, not, and, or, xor, iff, implies, answers, says, count, eq, ne, lt, le, gt, ge"),
 ])
 def test_malformed_json_is_named(data, message):
     with pytest.raises(PuzzleError) as err:

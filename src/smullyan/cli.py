@@ -1,7 +1,7 @@
 """The `smullyan` command line: solve and verify puzzles.
 
 Exit status: 0 done (an unsolvable puzzle with its proof is a result too), 1 a strategy failed
-verification, 2 bad input, 3 a search limit was reached before an answer.
+verification or a deduction puzzle is inconsistent, 2 bad input, 3 a search limit was reached.
 """
 
 from __future__ import annotations
@@ -15,12 +15,16 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from .deduce.model import Deduction
+from .deduce.solve import solve_deduction
 from .errors import PuzzleError, SearchLimitReached, SmullyanError
+from .formats.kk import read_kk
 from .formats.puzzle_toml import load_puzzle
 from .interrogate import strategy as S
 from .interrogate.search import Limits
 from .interrogate.solve import solve as solve_puzzle
 from .interrogate.verify import verify as verify_strategy
+from .render.deduction import result_json, result_text
 from .render.strategies import solution_json, strategy_mermaid, strategy_tree
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
@@ -65,18 +69,50 @@ def _stats_table(stats: dict[str, Any], title: str) -> Table:
     return table
 
 
+def _solve_kk(path: Path, backend: str, explain: bool) -> None:
+    """Print one JSON line per K&K puzzle: its id and its deduction result."""
+    for pid, puzzle in read_kk(path):
+        res = solve_deduction(puzzle, backend, explain)
+        print(json.dumps({"id": pid, **result_json(puzzle, res)}))
+
+
+def _solve_deduction(puzzle: Deduction, as_json: bool, backend: str, explain: bool) -> None:
+    res = solve_deduction(puzzle, backend, explain or False)
+    if as_json:
+        print(json.dumps(result_json(puzzle, res), indent=2))
+    else:
+        Console(highlight=False).print(result_text(puzzle, res), markup=False)
+    if res.consistent == 0:
+        raise typer.Exit(EXIT_FAILED)
+
+
 @app.command()
 def solve(
-    puzzle_file: Path = typer.Argument(..., help="Puzzle file (TOML)."),
+    puzzle_file: Path = typer.Argument(..., help="Puzzle file (TOML), or JSONL with --format kk."),
     as_json: bool = typer.Option(False, "--json", help="Print the solution as JSON."),
     mermaid: bool = typer.Option(False, "--mermaid", help="Print the strategy as a Mermaid flowchart."),
     limit: Optional[list[str]] = typer.Option(None, "--limit", help="Stop after N explored splits, or after Ns seconds."),
     stats: bool = typer.Option(False, "--stats", help="Show search statistics per level."),
+    fmt: str = typer.Option("toml", "--format", help="Input format: toml (any puzzle file) or kk (K&K JSONL, one JSON line out per puzzle)."),
+    backend: str = typer.Option("auto", "--backend", help="Deduction backend: auto, enum or sat."),
+    explain: bool = typer.Option(False, "--explain", help="Deduction: give a minimal set of statements forcing each determined fact."),
 ) -> None:
-    """Find a strategy with the fewest questions, or prove that none exists."""
+    """Solve a puzzle: a question strategy with the fewest questions (or a proof that none exists),
+    or every world consistent with what was said."""
     try:
+        if fmt not in ("toml", "kk"):
+            raise PuzzleError(f"unknown format '{fmt}'; choose toml or kk")
+        if fmt == "kk":
+            _solve_kk(puzzle_file, backend, explain)
+            return
         limits = parse_limits(limit)
         puzzle = load_puzzle(puzzle_file)
+        if isinstance(puzzle, Deduction):
+            try:
+                _solve_deduction(puzzle, as_json, backend, explain)
+            except PuzzleError as e:
+                raise e.located(source=str(puzzle_file)) from None
+            return
         sol = solve_puzzle(puzzle, limits)
     except SmullyanError as e:
         _fail(e)
@@ -132,6 +168,8 @@ def verify(
     """Check a strategy against every world and every hidden state."""
     try:
         puzzle = load_puzzle(puzzle_file)
+        if isinstance(puzzle, Deduction):
+            raise PuzzleError("verify checks question strategies; this is a deduction puzzle (use solve)", source=str(puzzle_file))
         strategy = _read_strategy(strategy_file)
         try:
             verdict = verify_strategy(puzzle, strategy)

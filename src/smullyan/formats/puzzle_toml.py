@@ -6,7 +6,9 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+from ..deduce.model import Deduction
 from ..errors import PuzzleError
+from .deduction_toml import deduction_from_dict, grid_from_dict
 from ..interrogate.puzzle import GOALS, LANGUAGES, Interrogation
 from ..logic.types import PARADOX_MODES, RANDOM_MODES, canonical_type
 from ..logic.worlds import assignments_from_allowed, assignments_from_permutation, build_space
@@ -14,7 +16,7 @@ from ..logic.worlds import assignments_from_allowed, assignments_from_permutatio
 TOP_KEYS = ("title", "description", "kind", "agents", "types", "allowed", "words", "goal",
             "max_questions", "random", "paradox", "questions")
 QUESTION_KEYS = ("language", "max_complexity")
-KINDS = ("interrogation",)
+KINDS = ("interrogation", "deduction", "grid")
 
 
 def read_toml(path: str | Path) -> dict[str, Any]:
@@ -69,13 +71,21 @@ def _type(name: Any, key: str, display: dict[str, str]) -> str:
     return t
 
 
-def puzzle_from_dict(data: dict[str, Any]) -> Interrogation:
+def puzzle_from_dict(data: dict[str, Any]) -> Interrogation | Deduction:
     """Return the puzzle a TOML document describes; raise PuzzleError naming the key at fault."""
+    kind = _choice(data, "kind", KINDS, "interrogation")
+    if kind == "deduction":
+        return deduction_from_dict(data)
+    if kind == "grid":
+        return grid_from_dict(data)
+    return interrogation_from_dict(data)
+
+
+def interrogation_from_dict(data: dict[str, Any]) -> Interrogation:
+    """Return the interrogation puzzle a TOML document describes."""
     for key in data:
         if key not in TOP_KEYS:
             raise PuzzleError(f"unknown key; expected one of: {', '.join(TOP_KEYS)}", key=key)
-    kind = _choice(data, "kind", KINDS, "interrogation")
-    assert kind == "interrogation"
     if "agents" not in data:
         raise PuzzleError("missing: list the agents, e.g. agents = [\"A\", \"B\", \"C\"]", key="agents")
     agents = _names(data, "agents", "agents", 1)
@@ -136,7 +146,7 @@ def puzzle_from_dict(data: dict[str, Any]) -> Interrogation:
     )
 
 
-def load_puzzle(path: str | Path) -> Interrogation:
+def load_puzzle(path: str | Path) -> Interrogation | Deduction:
     """Return the puzzle of a TOML file; raise PuzzleError naming the file and key at fault."""
     data = read_toml(path)
     try:

@@ -121,6 +121,55 @@ class Answers(Expr):
         return (self.question,)
 
 
+@dataclass(frozen=True, slots=True)
+class Says(Expr):
+    """Agent makes the statement (deduction puzzles): true iff the agent's type permits it."""
+
+    agent: str
+    statement: Expr
+
+    def children(self) -> tuple[Expr, ...]:
+        return (self.statement,)
+
+
+@dataclass(frozen=True, slots=True)
+class Count(Expr):
+    """How many of `items` hold, compared with n by `op` (one of COMPARISONS)."""
+
+    items: tuple[Expr, ...]
+    op: str
+    n: int
+
+    def children(self) -> tuple[Expr, ...]:
+        return self.items
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """A puzzle variable plus a constant offset, or a constant alone (var None)."""
+
+    var: str | None
+    offset: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Cmp(Expr):
+    """left op right, comparing puzzle variables (ages, house positions) and constants."""
+
+    op: str
+    left: Term
+    right: Term
+
+
+COMPARISONS = ("eq", "ne", "lt", "le", "gt", "ge")
+_OP_SYMBOLS = {"==": "eq", "!=": "ne", "<": "lt", "<=": "le", ">": "gt", ">=": "ge"}
+
+
+def compare(op: str, a: int, b: int) -> bool:
+    """Return whether a op b holds."""
+    return {"eq": a == b, "ne": a != b, "lt": a < b, "le": a <= b, "gt": a > b, "ge": a >= b}[op]
+
+
 TRUE = Const(True)
 FALSE = Const(False)
 
@@ -176,7 +225,8 @@ def uses_self(e: Expr) -> bool:
 _UNARY = {"not": Not}
 _NARY = {"and": And, "or": Or}
 _BINARY = {"xor": Xor, "iff": Iff, "implies": Implies}
-KINDS = ("true", "false", "type", "means", "self", "not", "and", "or", "xor", "iff", "implies", "answers")
+KINDS = ("true", "false", "type", "means", "self", "not", "and", "or", "xor", "iff", "implies", "answers",
+         "says", "count") + COMPARISONS
 
 
 def to_json(e: Expr) -> Any:
@@ -204,7 +254,34 @@ def to_json(e: Expr) -> Any:
             return ["implies", to_json(a), to_json(b)]
         case Answers(agent, q, word):
             return ["answers", agent, to_json(q), word]
+        case Says(agent, st):
+            return ["says", agent, to_json(st)]
+        case Count(items, op, n):
+            return ["count", [to_json(i) for i in items], op, n]
+        case Cmp(op, left, right):
+            return [op, _term_json(left), _term_json(right)]
     raise TypeError(f"not an expression: {e!r}")
+
+
+def _term_json(t: Term) -> Any:
+    if t.var is None:
+        return t.offset
+    if t.offset == 0:
+        return t.var
+    return ["+", t.var, t.offset] if t.offset > 0 else ["-", t.var, -t.offset]
+
+
+def _term(data: Any, whole: Any) -> Term:
+    if isinstance(data, bool):
+        raise PuzzleError(f"expected a variable or a number, got {data!r} in {whole!r}")
+    if isinstance(data, int):
+        return Term(None, data)
+    if isinstance(data, str) and data:
+        return Term(data, 0)
+    if (isinstance(data, list) and len(data) == 3 and data[0] in ("+", "-") and isinstance(data[1], str)
+            and isinstance(data[2], int) and not isinstance(data[2], bool)):
+        return Term(data[1], data[2] if data[0] == "+" else -data[2])
+    raise PuzzleError(f"expected a variable, a number or [\"+\", variable, number], got {data!r} in {whole!r}")
 
 
 def _need_str(x: Any, what: str, data: Any) -> str:
@@ -250,4 +327,21 @@ def from_json(data: Any) -> Expr:
     if head == "answers":
         arity(3)
         return Answers(_need_str(args[0], "an agent", data), from_json(args[1]), _need_str(args[2], "a word", data))
+    if head == "says":
+        arity(2)
+        return Says(_need_str(args[0], "an agent", data), from_json(args[1]))
+    if head == "count":
+        arity(3)
+        items, op, n = args
+        op = _OP_SYMBOLS.get(op, op)
+        if not isinstance(items, list) or not items:
+            raise PuzzleError(f"'count' needs a non-empty list of statements in {data!r}")
+        if op not in COMPARISONS:
+            raise PuzzleError(f"unknown comparison {args[1]!r} in {data!r}; use one of {', '.join(COMPARISONS)} or ==, !=, <, <=, >, >=")
+        if isinstance(n, bool) or not isinstance(n, int):
+            raise PuzzleError(f"'count' compares with a whole number, got {n!r} in {data!r}")
+        return Count(tuple(from_json(i) for i in items), op, n)
+    if head in COMPARISONS or head in _OP_SYMBOLS:
+        arity(2)
+        return Cmp(_OP_SYMBOLS.get(head, head), _term(args[0], data), _term(args[1], data))
     raise PuzzleError(f"unknown expression kind '{head}' in {data!r}; known: {', '.join(KINDS)}")

@@ -1,0 +1,111 @@
+"""Solving deduction puzzles: consistent worlds, what is determined, and why.
+
+- Backend: turns a puzzle into its consistent worlds and answers "is this subset of constraints
+  consistent (with this fact false)?". Registered by name; `auto` picks enumeration when the space
+  has at most AUTO_ENUM worlds, SAT otherwise. Never a silent fallback: a named backend that cannot
+  take the puzzle is an error.
+- Determined fact: an agent's type, or a variable's value, equal in every consistent world.
+- Reason: a minimal set of constraints that with the negation of the fact has no world (found by
+  deletion: drop each constraint whose removal keeps the contradiction). For an inconsistent puzzle,
+  a minimal set of constraints that contradict each other.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from ..errors import PuzzleError
+from ..logic import expr as E
+from .enumerate import EnumerationBackend
+from .model import Deduction, World
+from .sat import SatBackend
+
+BACKENDS: dict[str, Callable[[Deduction], object]] = {"enum": EnumerationBackend, "sat": SatBackend}
+AUTO_ENUM = 1 << 16
+
+
+@dataclass(frozen=True)
+class Reason:
+    """A determined fact and a minimal set of constraints forcing it."""
+
+    fact: E.Expr
+    because: tuple[str, ...]  # constraint labels
+
+
+@dataclass(frozen=True)
+class DeductionResult:
+    """Every consistent world of a puzzle, what they agree on, and (optionally) why."""
+
+    worlds: tuple[World, ...]
+    backend: str
+    possible_types: tuple[tuple[str, ...], ...]  # per agent, the types some world gives it
+    possible_values: tuple[tuple[int, ...], ...]  # per variable, the values some world gives it
+    reasons: tuple[Reason, ...] | None = None
+    contradiction: tuple[str, ...] | None = None  # a minimal inconsistent set, when no world exists
+
+    @property
+    def consistent(self) -> int:
+        """Return the number of consistent worlds."""
+        return len(self.worlds)
+
+    @property
+    def unique(self) -> bool:
+        """Return whether exactly one world is consistent."""
+        return len(self.worlds) == 1
+
+
+def backend_for(puzzle: Deduction, name: str = "auto"):
+    """Return the backend instance for a puzzle: `enum`, `sat`, or `auto` (by the size of the space)."""
+    if name == "auto":
+        name = "enum" if puzzle.space_size() <= AUTO_ENUM else "sat"
+    if name not in BACKENDS:
+        raise PuzzleError(f"unknown backend '{name}'; choose one of: auto, {', '.join(BACKENDS)}")
+    return BACKENDS[name](puzzle)
+
+
+def minimal_core(candidates: list[int], contradicts: Callable[[list[int]], bool]) -> list[int]:
+    """Return a subset of `candidates` that still contradicts, from which no element can be dropped."""
+    core = list(candidates)
+    for c in list(core):
+        trial = [x for x in core if x != c]
+        if contradicts(trial):
+            core = trial
+    return core
+
+
+def determined_facts(puzzle: Deduction, types: tuple[tuple[str, ...], ...], values: tuple[tuple[int, ...], ...]) -> list[E.Expr]:
+    """Return the facts equal in every consistent world: single possible types and values."""
+    facts: list[E.Expr] = []
+    for agent, ts in zip(puzzle.agents, types):
+        if len(ts) == 1 and len(puzzle.allowed[puzzle.agents.index(agent)]) > 1:
+            facts.append(E.TypeIs(agent, ts[0]))
+    for var, vs in zip(puzzle.variables, values):
+        if len(vs) == 1 and len(var.domain) > 1:
+            facts.append(E.Cmp("eq", E.Term(var.name), E.Term(None, vs[0])))
+    return facts
+
+
+def solve_deduction(puzzle: Deduction, backend: str = "auto", explain: bool = False) -> DeductionResult:
+    """Return every consistent world of a puzzle and what they determine (with reasons if asked)."""
+    be = backend_for(puzzle, backend)
+    try:
+        worlds = tuple(be.worlds())
+        types = tuple(tuple(t for t in puzzle.allowed[a] if any(w.types[a] == t for w in worlds))
+                      for a in range(len(puzzle.agents)))
+        values = tuple(tuple(sorted({w.values[i] for w in worlds})) for i in range(len(puzzle.variables)))
+        labels = [c.label for c in puzzle.constraints]
+        everything = list(range(len(puzzle.constraints)))
+        reasons = contradiction = None
+        if not worlds:
+            core = minimal_core(everything, lambda s: not be.consistent(s))
+            contradiction = tuple(labels[i] for i in core)
+        elif explain:
+            reasons = tuple(
+                Reason(f, tuple(labels[i] for i in minimal_core(everything, lambda s, f=f: not be.consistent(s, f))))
+                for f in determined_facts(puzzle, types, values))
+        return DeductionResult(worlds, be.name, types, values, reasons, contradiction)
+    finally:
+        close = getattr(be, "close", None)
+        if close:
+            close()
