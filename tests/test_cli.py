@@ -141,6 +141,10 @@ def test_deduction_text_and_json():
     assert "2 consistent worlds (not unique; enum backend)." in r.stdout
     assert "Determined: A undetermined, B is a knave, C is a knight" in r.stdout
     assert "C is a knight: forced by statements 1 and 2" in r.stdout
+    assert "  statement 1: B says that (A says that A is a knave)" in r.stdout
+    ages = run("solve", EXAMPLES / "islanders_ages.toml", "--explain")
+    assert ("fact 1: for every x among a, b, c, d, e, for every y among a, b, c, d, e, if (x is a liar and y is a "
+            "truth-teller) then age.x is more than age.y") in " ".join(ages.stdout.split())
     data = json.loads(run("solve", EXAMPLES / "einstein.toml", "--json").stdout)
     assert (data["consistent"], data["unique"]) == (1, True)
     assert data["determined"]["houses"][3] == {"color": "green", "nationality": "German", "drink": "coffee",

@@ -12,8 +12,6 @@ from functools import reduce
 from operator import and_, or_
 from typing import Iterable
 
-import numpy as np
-
 from ..errors import PuzzleError
 from ..logic import expr as E
 from ..logic.types import LIAR, RANDOM, TRUTHFUL, canonical_type
@@ -41,6 +39,7 @@ class EnumerationBackend:
             self.stride.append(s)
             s *= r
         self._masks: dict[tuple[int, int], int] = {}
+        self._types: dict[tuple[str, str], int] = {}
         self._cache: dict[E.Expr, int] = {}
         self.var_index = {v.name: len(puzzle.agents) + i for i, v in enumerate(puzzle.variables)}
         self.base = self.all & self._distinct()
@@ -53,17 +52,23 @@ class EnumerationBackend:
         key = (digit, value)
         m = self._masks.get(key)
         if m is None:
-            idx = np.arange(self.n, dtype=np.int64)
-            bits = (idx // self.stride[digit]) % self.radix[digit] == value
-            m = self._masks[key] = int.from_bytes(np.packbits(bits, bitorder="little").tobytes(), "little")
+            # a run of `stride` ones at offset value*stride, repeated every radix*stride bits:
+            # the run times the base-2^period repunit
+            stride, period = self.stride[digit], self.stride[digit] * self.radix[digit]
+            run = ((1 << stride) - 1) << (value * stride)
+            m = self._masks[key] = run * (((1 << self.n) - 1) // ((1 << period) - 1))
         return m
 
     def type_mask(self, agent: str, type_name: str) -> int:
         """Return the worlds where an agent has a type."""
-        a = self.puzzle.agents.index(agent)
-        t = canonical_type(type_name)
-        allowed = self.puzzle.allowed[a]
-        return self.digit_mask(a, allowed.index(t)) if t in allowed else 0
+        key = (agent, type_name)
+        m = self._types.get(key)
+        if m is None:
+            a = self.puzzle.agents.index(agent)
+            t = canonical_type(type_name)
+            allowed = self.puzzle.allowed[a]
+            m = self._types[key] = self.digit_mask(a, allowed.index(t)) if t in allowed else 0
+        return m
 
     def value_masks(self, var: str) -> list[tuple[int, int]]:
         """Return (value, worlds where the variable has it) for every value of its domain."""
@@ -156,11 +161,12 @@ class EnumerationBackend:
     def worlds(self, limit: int | None = None) -> list[World]:
         """Return every consistent world (at most `limit`), in index order."""
         m = self.holding()
-        raw = np.frombuffer(m.to_bytes((self.n + 7) // 8, "little"), dtype=np.uint8)
-        idx = np.flatnonzero(np.unpackbits(raw, bitorder="little"))
-        if limit is not None:
-            idx = idx[:limit]
-        return [self.decode(int(i)) for i in idx]
+        out = []
+        while m and (limit is None or len(out) < limit):
+            low = m & -m
+            out.append(self.decode(low.bit_length() - 1))
+            m ^= low
+        return out
 
     def consistent(self, active: Iterable[int], negated: E.Expr | None = None) -> bool:
         """Return whether some world satisfies the active constraints (and, if given, `negated` fails)."""

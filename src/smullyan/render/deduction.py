@@ -6,6 +6,7 @@ from typing import Any
 
 from ..deduce.model import Deduction, World
 from ..deduce.solve import DeductionResult
+from ..formats.deduction_toml import expand_sugar
 from ..logic import expr as E
 from .english import English
 
@@ -131,6 +132,7 @@ def result_text(puzzle: Deduction, res: DeductionResult, max_solutions: int = 20
     if res.consistent == 0:
         lines.append("Inconsistent: no world satisfies every statement.")
         lines.append("These contradict each other: " + labels_text(res.contradiction or ()) + ".")
+        lines += legend(puzzle, set(res.contradiction or ()))
         return "\n".join(lines)
     verdict = "unique" if res.unique else "not unique"
     lines.append(f"{res.consistent} consistent world{'s' if res.consistent != 1 else ''} ({verdict}; {res.backend} backend).")
@@ -164,4 +166,27 @@ def result_text(puzzle: Deduction, res: DeductionResult, max_solutions: int = 20
         lines.append("Why:")
         for r in res.reasons:
             lines.append(f"  {fact_text(puzzle, r.fact)}: forced by {labels_text(r.because) or 'the setup alone'}")
+        lines += legend(puzzle, {lab for r in res.reasons for lab in r.because})
     return "\n".join(lines)
+
+
+def quantified_text(data: Any, agents: list[str], display: dict[str, str]) -> str | None:
+    """Return a quantified expression in words ('for every x among A, B, …'), or None if it has no quantifier."""
+    if not (isinstance(data, list) and len(data) == 3 and data[0] in ("forall", "exists")):
+        return None
+    head, name, body = data
+    inner = quantified_text(body, agents, display)
+    if inner is None:
+        inner = English(display).clause(E.from_json(expand_sugar(body, agents)))
+    return f"for {'every' if head == 'forall' else 'some'} {name} among {', '.join(agents)}, {inner}"
+
+
+def constraint_text(puzzle: Deduction, c) -> str:
+    """Return a constraint in words: the clue's own text when the puzzle gives one."""
+    return (c.text or quantified_text(c.source, list(puzzle.agents), puzzle.display)
+            or English(puzzle.display).clause(c.expr))
+
+
+def legend(puzzle: Deduction, labels: set[str]) -> list[str]:
+    """Return 'label: words' lines for the constraints named, in puzzle order."""
+    return [f"  {c.label}: {constraint_text(puzzle, c)}" for c in puzzle.constraints if c.label in labels]

@@ -10,6 +10,20 @@ from __future__ import annotations
 from ..logic import expr as E
 from ..logic.types import NEITHER, canonical_type
 
+_COUNT_WORDS = {"eq": "exactly", "ne": "other than", "lt": "fewer than", "le": "at most",
+                "gt": "more than", "ge": "at least"}
+_CMP_WORDS = {"eq": "is", "ne": "is not", "lt": "is less than", "le": "is at most", "gt": "is more than",
+              "ge": "is at least"}
+
+
+def _term(t: E.Term) -> str:
+    if t.var is None:
+        return str(t.offset)
+    if t.offset == 0:
+        return t.var
+    return f"{t.var} {'+' if t.offset > 0 else '-'} {abs(t.offset)}"
+
+
 _NOUNS = {"liar", "knight", "knave", "truth-teller", "truthteller"}
 _QUOTES = ("'", '"')
 
@@ -34,7 +48,7 @@ class English:
     def _atomic(self, e: E.Expr) -> bool:
         if isinstance(e, E.Not):
             return isinstance(e.arg, (E.TypeIs, E.Means, E.SelfAnswer))
-        return isinstance(e, (E.Const, E.TypeIs, E.Means, E.SelfAnswer))
+        return isinstance(e, (E.Const, E.TypeIs, E.Means, E.SelfAnswer, E.Cmp, E.Count))
 
     def _wrap(self, e: E.Expr, you: str | None, depth: int) -> str:
         text = self.clause(e, you, depth)
@@ -74,6 +88,13 @@ class English:
                 if agent == you:
                     return f"you would say {word} if I asked you {quoted}"
                 return f"{agent} would say {word} if I asked {agent} {quoted}"
+            case E.Says(agent, st):
+                return f"{agent} says that {self._wrap(st, you, depth)}"
+            case E.Count(items, op, n):
+                listed = "; ".join(self.clause(i, you, depth) for i in items)
+                return f"{_COUNT_WORDS[op]} {n} of these hold{'s' if n == 1 and op == 'eq' else ''}: [{listed}]"
+            case E.Cmp(op, left, right):
+                return f"{_term(left)} {_CMP_WORDS[op]} {_term(right)}"
         raise TypeError(f"not an expression: {e!r}")
 
     def _quote(self, q: E.Expr, addressee: str, depth: int) -> str:
