@@ -15,13 +15,12 @@ import itertools
 import json
 import platform
 import random
-import statistics
 import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from common import ROOT, print_table, timed  # noqa: E402
 
 from smullyan.deduce.model import Constraint, Deduction  # noqa: E402
 from smullyan.deduce.solve import solve_deduction  # noqa: E402
@@ -198,13 +197,6 @@ def constraint_solve(data: dict) -> int:
     return len(p.getSolutions())
 
 
-def timed(fn, repeat=3):
-    times, out = [], None
-    for _ in range(repeat):
-        t = time.perf_counter()
-        out = fn()
-        times.append(time.perf_counter() - t)
-    return statistics.median(times), out
 
 
 def main() -> None:
@@ -241,11 +233,7 @@ def main() -> None:
         rows.append((f"generated {houses}x{cats} grid, {len(data['clue'])} clues (all solutions)", t, ref,
                      "python-constraint" if have_pc else ""))
     print(f"machine: {platform.machine()}, Python {platform.python_version()}")
-    print(f"{'benchmark':<70} {'smullyan':>10} {'reference':>11} {'ratio':>7}")
-    for name, t, r, note in rows:
-        rtxt = f"{r * 1000:9.2f}ms" if r else ""
-        ratio = f"{r / t:6.1f}x" if r else ""
-        print(f"{name:<70} {t * 1000:8.2f}ms {rtxt:>11} {ratio:>7}  {note}")
+    print_table(rows)
 
 
 if __name__ == "__main__":

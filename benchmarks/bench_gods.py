@@ -10,14 +10,12 @@ from __future__ import annotations
 
 import itertools
 import platform
-import statistics
 import subprocess
 import sys
-import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from common import ROOT, print_table, timed  # noqa: E402
 
 from smullyan.formats.puzzle_toml import load_puzzle  # noqa: E402
 from smullyan.interrogate.closure import closure_levels  # noqa: E402
@@ -27,14 +25,6 @@ from smullyan.interrogate.solve import solve  # noqa: E402
 from smullyan.logic.worlds import assignments_from_permutation, build_space  # noqa: E402
 
 
-def timed(fn, repeat: int = 5) -> tuple[float, object]:
-    """Return (median seconds, last result) over `repeat` runs."""
-    times, result = [], None
-    for _ in range(repeat):
-        t = time.perf_counter()
-        result = fn()
-        times.append(time.perf_counter() - t)
-    return statistics.median(times), result
 
 
 def powerset_reference() -> bool:
@@ -100,11 +90,7 @@ def main() -> None:
         rows.append((f"grammar closure to complexity {c}: {last.tables:,} tables, {last.signatures:,} signatures", tc, None, ""))
 
     print(f"machine: {platform.machine()}, {platform.processor() or 'cpu'}, Python {platform.python_version()}")
-    print(f"{'benchmark':<72} {'smullyan':>10} {'reference':>10} {'ratio':>8}")
-    for name, t, r, note in rows:
-        ratio = f"{r / t:7.0f}x" if r else ""
-        rtxt = f"{r * 1000:8.1f}ms" if r else ""
-        print(f"{name:<72} {t * 1000:8.1f}ms {rtxt:>10} {ratio:>8}  {note}")
+    print_table(rows)
 
 
 if __name__ == "__main__":

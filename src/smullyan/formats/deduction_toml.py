@@ -18,17 +18,12 @@ from ..deduce.model import DEDUCTION_TYPES, Constraint, Deduction, Grid, Variabl
 from ..errors import PuzzleError
 from ..logic import expr as E
 from ..logic.types import canonical_type
+from .toml_common import allowed_table, names, unknown_keys
 
 DEDUCTION_KEYS = ("title", "description", "kind", "agents", "types", "allowed", "counts", "variables",
                   "statements", "facts")
 GRID_KEYS = ("title", "description", "kind", "houses", "categories", "clue")
 GRID_ATOMS = ("same", "at", "not_at", "left_of", "right_of", "directly_left", "directly_right", "next_to", "between")
-
-
-def _unknown_keys(data: dict, keys: tuple[str, ...]) -> None:
-    for key in data:
-        if key not in keys:
-            raise PuzzleError(f"unknown key; expected one of: {', '.join(keys)}", key=key)
 
 
 def _substitute(data: Any, name: str, agent: str) -> Any:
@@ -98,14 +93,8 @@ def _variables(spec: Any, agents: list[str]) -> list[Variable]:
 
 def deduction_from_dict(data: dict[str, Any]) -> Deduction:
     """Return the deduction puzzle a TOML document describes."""
-    _unknown_keys(data, DEDUCTION_KEYS)
-    if "agents" not in data:
-        raise PuzzleError("missing: list the agents, e.g. agents = [\"A\", \"B\"]", key="agents")
-    agents = data["agents"]
-    if not isinstance(agents, list) or not agents or not all(isinstance(a, str) and a for a in agents):
-        raise PuzzleError("must be a non-empty list of names", key="agents")
-    if len(set(agents)) != len(agents):
-        raise PuzzleError("a name appears twice", key="agents")
+    unknown_keys(data, DEDUCTION_KEYS)
+    agents = names(data, "agents", "agents", 1)
     display: dict[str, str] = {}
 
     def types_of(names: Any, key: str) -> tuple[str, ...]:
@@ -125,12 +114,7 @@ def deduction_from_dict(data: dict[str, Any]) -> Deduction:
         return tuple(out)
 
     default = types_of(data.get("types", ["knight", "knave"]), "types")
-    allowed_spec = data.get("allowed", {})
-    if not isinstance(allowed_spec, dict):
-        raise PuzzleError("must be a table mapping agents to lists of types", key="allowed")
-    for a in allowed_spec:
-        if a not in agents:
-            raise PuzzleError(f"unknown agent '{a}'; agents are {', '.join(agents)}", key=f"allowed.{a}")
+    allowed_spec = allowed_table(data, agents, required=False)
     allowed = tuple(types_of(allowed_spec[a], f"allowed.{a}") if a in allowed_spec else default for a in agents)
     variables = _variables(data.get("variables", {}), agents)
     base = Deduction(tuple(agents), allowed, tuple(variables), title=str(data.get("title", "")), display=display)
@@ -246,7 +230,7 @@ def grid_expr(data: Any, values: _Values, houses: int) -> E.Expr:
 
 def grid_from_dict(data: dict[str, Any]) -> Deduction:
     """Return the grid puzzle a TOML document describes."""
-    _unknown_keys(data, GRID_KEYS)
+    unknown_keys(data, GRID_KEYS)
     houses = data.get("houses")
     if isinstance(houses, bool) or not isinstance(houses, int) or houses < 1:
         raise PuzzleError("must be a whole number of at least 1", key="houses")
