@@ -28,8 +28,19 @@ DEDUCTIONS = {  # consistent worlds, and the types of the first (or the grid's f
 }
 
 
+TEXTS = {"smullyan_truth_tellers.txt": [("truthful", "liar", "liar")]}
+
+
 def test_every_example_is_listed():
     assert {p.name for p in EXAMPLES.glob("*.toml")} == set(EXPECTED) | set(DEDUCTIONS)
+    assert {p.name for p in EXAMPLES.glob("*.txt")} == set(TEXTS)
+
+
+@pytest.mark.parametrize("name", sorted(TEXTS))
+def test_text_example(name):
+    from smullyan.english.knights import parse_knights
+    res = solve_deduction(parse_knights((EXAMPLES / name).read_text()))
+    assert [w.types for w in res.worlds] == TEXTS[name]
 
 
 @pytest.mark.parametrize("name", sorted(DEDUCTIONS))

@@ -18,6 +18,7 @@ from rich.table import Table
 from .deduce.model import Deduction
 from .deduce.solve import solve_deduction
 from .errors import PuzzleError, SearchLimitReached, SmullyanError
+from .english.knights import parse_knights
 from .formats.kk import read_kk
 from .formats.puzzle_toml import load_puzzle
 from .interrogate import strategy as S
@@ -69,6 +70,40 @@ def _stats_table(stats: dict[str, Any], title: str) -> Table:
     return table
 
 
+def _read_text(path: Path) -> str:
+    if str(path) == "-":
+        return sys.stdin.read()
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError as e:
+        raise PuzzleError(f"cannot read the file: {e.strerror or e}", source=str(path)) from None
+
+
+def _solve_text(path: Path, as_json: bool, backend: str, explain: bool, field: str) -> None:
+    """Read a puzzle written in English (a file, '-' for stdin, or a field of each JSONL line) and solve it."""
+    if path.suffix == ".jsonl":
+        for n, line in enumerate(_read_text(path).splitlines(), 1):
+            if not line.strip():
+                continue
+            try:
+                record = json.loads(line)
+                text = record[field]
+            except (json.JSONDecodeError, KeyError, TypeError):
+                raise PuzzleError(f"expected a JSON object with a text field '{field}'", source=f"{path}:{n}") from None
+            try:
+                puzzle = parse_knights(text, str(record.get("id", n)))
+            except PuzzleError as e:
+                raise e.located(source=f"{path}:{n} ({field})") from None
+            res = solve_deduction(puzzle, backend, explain)
+            print(json.dumps({"id": record.get("id", n), **result_json(puzzle, res)}))
+        return
+    try:
+        puzzle = parse_knights(_read_text(path), path.stem)
+    except PuzzleError as e:
+        raise e.located(source=str(path)) from None
+    _solve_deduction(puzzle, as_json, backend, explain)
+
+
 def _solve_kk(path: Path, backend: str, explain: bool) -> None:
     """Print one JSON line per K&K puzzle: its id and its deduction result."""
     for pid, puzzle in read_kk(path):
@@ -93,17 +128,24 @@ def solve(
     mermaid: bool = typer.Option(False, "--mermaid", help="Print the strategy as a Mermaid flowchart."),
     limit: Optional[list[str]] = typer.Option(None, "--limit", help="Stop after N explored splits, or after Ns seconds."),
     stats: bool = typer.Option(False, "--stats", help="Show search statistics per level."),
-    fmt: str = typer.Option("toml", "--format", help="Input format: toml (any puzzle file) or kk (K&K JSONL, one JSON line out per puzzle)."),
+    fmt: str = typer.Option("auto", "--format", help="Input: auto (by suffix: .txt is English), toml, text (English; '-' reads stdin; "
+                                                      "FILE.jsonl reads --field of each line), or kk (K&K JSONL)."),
+    field: str = typer.Option("quiz", "--field", help="With --format text and a JSONL file: the field holding the text."),
     backend: str = typer.Option("auto", "--backend", help="Deduction backend: auto, enum or sat."),
     explain: bool = typer.Option(False, "--explain", help="Deduction: give a minimal set of statements forcing each determined fact."),
 ) -> None:
     """Solve a puzzle: a question strategy with the fewest questions (or a proof that none exists),
     or every world consistent with what was said."""
     try:
-        if fmt not in ("toml", "kk"):
-            raise PuzzleError(f"unknown format '{fmt}'; choose toml or kk")
+        if fmt not in ("auto", "toml", "text", "kk"):
+            raise PuzzleError(f"unknown format '{fmt}'; choose auto, toml, text or kk")
+        if fmt == "auto":
+            fmt = "text" if puzzle_file.suffix in (".txt", ".text") or str(puzzle_file) == "-" else "toml"
         if fmt == "kk":
             _solve_kk(puzzle_file, backend, explain)
+            return
+        if fmt == "text":
+            _solve_text(puzzle_file, as_json, backend, explain, field)
             return
         limits = parse_limits(limit)
         puzzle = load_puzzle(puzzle_file)
