@@ -95,3 +95,24 @@ def test_grammar_never_beats_the_complete_language_and_every_strategy_verifies(t
             p = allowed(per_agent, words=words, random=random, paradox=paradox, max_questions=4, language=lang)
             v = verify(p, sol.strategy)
             assert v.ok and v.worst == sol.questions
+
+
+def test_strategy_with_questions_in_english():
+    q1 = "Is it true that da means yes if and only if (you are True if and only if A is Random)?"
+    q2 = "Is it true that da means yes if and only if 1 + 1 = 2?"
+    q3 = "Is it true that da means yes if and only if B is Random?"
+
+    def leaf(a, b, c):
+        return {"identified": {"A": a, "B": b, "C": c}}
+
+    data = {"ask": "B", "question": q1, "branches": {
+        "ja": {"ask": "A", "question": q2, "branches": {
+            "da": {"ask": "A", "question": q3, "branches": {"da": leaf("True", "Random", "False"), "ja": leaf("True", "False", "Random")}},
+            "ja": {"ask": "A", "question": q3, "branches": {"da": leaf("False", "True", "Random"), "ja": leaf("False", "Random", "True")}}}},
+        "da": {"ask": "C", "question": q2, "branches": {
+            "da": {"ask": "C", "question": q3, "branches": {"da": leaf("False", "Random", "True"), "ja": leaf("Random", "False", "True")}},
+            "ja": {"ask": "C", "question": q3, "branches": {"da": leaf("Random", "True", "False"), "ja": leaf("True", "Random", "False")}}}}}}
+    english = S.from_json(data)
+    assert [S.depth(english), len(S.questions(english))] == [3, 7]
+    v = verify(load_puzzle(EXAMPLES / "boolos.toml"), english)
+    assert (v.ok, v.worst, v.expected) == (True, 3, Fraction(3))

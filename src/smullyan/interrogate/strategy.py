@@ -85,7 +85,11 @@ def from_json(data: Any, where: str = "strategy") -> Node:
     if not isinstance(data["ask"], str):
         raise PuzzleError("'ask' must name an agent", key=where)
     try:
-        q = E.from_json(data["question"])
+        if isinstance(data["question"], str):  # a question in English, as a person would ask it
+            from ..english.questions import parse_question
+            q = parse_question(data["question"], data["ask"])[1]
+        else:
+            q = E.from_json(data["question"])
     except PuzzleError as e:
         raise e.located(key=f"{where}.question") from None
     br = data["branches"]

@@ -16,6 +16,11 @@ _CMP_WORDS = {"eq": "is", "ne": "is not", "lt": "is less than", "le": "is at mos
               "ge": "is at least"}
 
 
+def meaning_phrase(meaning: str) -> str:
+    """Return a meaning in words: 'yes', 'no', 'neither yes nor no'."""
+    return "neither yes nor no" if meaning == NEITHER else meaning
+
+
 def _term(t: E.Term) -> str:
     if t.var is None:
         return str(t.offset)
@@ -42,7 +47,7 @@ class English:
             canon = type_name
         name = self.display.get(canon, canon)
         if canon.startswith("constant:"):
-            return f"a god who always says the word meaning {canon.split(':', 1)[1]}"
+            return f"a god who always says the word meaning {meaning_phrase(canon.split(':', 1)[1])}"
         return f"a {name}" if name.lower() in _NOUNS else name
 
     def _atomic(self, e: E.Expr) -> bool:
@@ -62,13 +67,13 @@ class English:
             case E.TypeIs(agent, t):
                 return f"{'you are' if agent == you else agent + ' is'} {self.type_phrase(t)}"
             case E.Means(word, meaning):
-                return f"{word} means {'neither yes nor no' if meaning == NEITHER else meaning}"
+                return f"{word} means {meaning_phrase(meaning)}"
             case E.SelfAnswer(word):
                 return f"you answer this question with {word}"
             case E.Not(E.TypeIs(agent, t)):
                 return f"{'you are' if agent == you else agent + ' is'} not {self.type_phrase(t)}"
             case E.Not(E.Means(word, meaning)):
-                return f"{word} does not mean {'neither yes nor no' if meaning == NEITHER else meaning}"
+                return f"{word} does not mean {meaning_phrase(meaning)}"
             case E.Not(E.SelfAnswer(word)):
                 return f"you do not answer this question with {word}"
             case E.Not(arg):
@@ -109,7 +114,7 @@ class English:
                     return f"Are you {self.type_phrase(t)}?"
                 return f"Is {agent} {self.type_phrase(t)}?"
             case E.Means(word, meaning):
-                return f"Does {word} mean {'neither yes nor no' if meaning == NEITHER else meaning}?"
+                return f"Does {word} mean {meaning_phrase(meaning)}?"
             case E.SelfAnswer(word):
                 return f"Will you answer this question with {word}?"
             case E.Answers(agent, q, word):
