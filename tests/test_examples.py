@@ -28,7 +28,7 @@ DEDUCTIONS = {  # consistent worlds, and the types of the first (or the grid's f
 }
 
 
-TEXTS = {"smullyan_truth_tellers.txt": [("truthful", "liar", "liar")]}
+TEXTS = {"smullyan_truth_tellers.txt": [("truthful", "liar", "liar")], "zebralogic_4x4.txt": [()]}
 
 
 def test_every_example_is_listed():
@@ -38,8 +38,8 @@ def test_every_example_is_listed():
 
 @pytest.mark.parametrize("name", sorted(TEXTS))
 def test_text_example(name):
-    from smullyan.english.knights import parse_knights
-    res = solve_deduction(parse_knights((EXAMPLES / name).read_text()))
+    from smullyan.english.read import parse_text
+    res = solve_deduction(parse_text((EXAMPLES / name).read_text()))
     assert [w.types for w in res.worlds] == TEXTS[name]
 
 

@@ -18,7 +18,7 @@ from rich.table import Table
 from .deduce.model import Deduction
 from .deduce.solve import solve_deduction
 from .errors import PuzzleError, SearchLimitReached, SmullyanError
-from .english.knights import parse_knights
+from .english.read import parse_text
 from .formats.kk import read_kk
 from .formats.puzzle_toml import load_puzzle
 from .interrogate import strategy as S
@@ -87,18 +87,20 @@ def _solve_text(path: Path, as_json: bool, backend: str, explain: bool, field: s
                 continue
             try:
                 record = json.loads(line)
-                text = record[field]
-            except (json.JSONDecodeError, KeyError, TypeError):
-                raise PuzzleError(f"expected a JSON object with a text field '{field}'", source=f"{path}:{n}") from None
+                key = field or next(k for k in ("quiz", "puzzle") if k in record)
+                text = record[key]
+            except (json.JSONDecodeError, KeyError, TypeError, StopIteration):
+                raise PuzzleError(f"expected a JSON object with a text field '{field or 'quiz or puzzle'}'",
+                                  source=f"{path}:{n}") from None
             try:
-                puzzle = parse_knights(text, str(record.get("id", n)))
+                puzzle = parse_text(text, str(record.get("id", n)))
             except PuzzleError as e:
-                raise e.located(source=f"{path}:{n} ({field})") from None
+                raise e.located(source=f"{path}:{n}") from None
             res = solve_deduction(puzzle, backend, explain)
             print(json.dumps({"id": record.get("id", n), **result_json(puzzle, res)}))
         return
     try:
-        puzzle = parse_knights(_read_text(path), path.stem)
+        puzzle = parse_text(_read_text(path), path.stem)
     except PuzzleError as e:
         raise e.located(source=str(path)) from None
     _solve_deduction(puzzle, as_json, backend, explain)
@@ -130,7 +132,8 @@ def solve(
     stats: bool = typer.Option(False, "--stats", help="Show search statistics per level."),
     fmt: str = typer.Option("auto", "--format", help="Input: auto (by suffix: .txt is English), toml, text (English; '-' reads stdin; "
                                                       "FILE.jsonl reads --field of each line), or kk (K&K JSONL)."),
-    field: str = typer.Option("quiz", "--field", help="With --format text and a JSONL file: the field holding the text."),
+    field: str = typer.Option("", "--field", help="With --format text and a JSONL file: the field holding the text "
+                                                  "(default: quiz or puzzle, whichever the line has)."),
     backend: str = typer.Option("auto", "--backend", help="Deduction backend: auto, enum or sat."),
     explain: bool = typer.Option(False, "--explain", help="Deduction: give a minimal set of statements forcing each determined fact."),
 ) -> None:
