@@ -193,3 +193,15 @@ def test_bad_kk_line(tmp_path):
     r = run("solve", "--format", "kk", f)
     assert r.exit_code == 2
     assert r.stderr.strip() == f"error: {f}:1: key 'statements[0]': 'lying' needs a person number from 0 to 0, got (3,)"
+
+
+def test_deduction_with_too_many_worlds_stops_cleanly(tmp_path):
+    f = tmp_path / "open.toml"
+    f.write_text('kind = "grid"\nhouses = 5\n[categories]\na = ["1","2","3","4","5"]\nb = ["6","7","8","9","10"]\n'
+                 'c = ["11","12","13","14","15"]\n')
+    r = run("solve", f, "--limit", "1000")
+    assert r.exit_code == 3
+    assert r.stderr.strip() == "error: more than 1,000 consistent worlds; stopped without listing them all (raise the limit with --limit N)"
+    r = run("solve", f, "--limit", "0.2s")
+    assert r.exit_code == 3
+    assert r.stderr.startswith("error: search stopped at the time limit after ")

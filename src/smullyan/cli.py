@@ -79,7 +79,7 @@ def _read_text(path: Path) -> str:
         raise PuzzleError(f"cannot read the file: {e.strerror or e}", source=str(path)) from None
 
 
-def _solve_text(path: Path, as_json: bool, backend: str, explain: bool, field: str) -> None:
+def _solve_text(path: Path, as_json: bool, backend: str, explain: bool, field: str, limits: Limits) -> None:
     """Read a puzzle written in English (a file, '-' for stdin, or a field of each JSONL line) and solve it."""
     if path.suffix == ".jsonl":
         for n, line in enumerate(_read_text(path).splitlines(), 1):
@@ -96,25 +96,25 @@ def _solve_text(path: Path, as_json: bool, backend: str, explain: bool, field: s
                 puzzle = parse_text(text, str(record.get("id", n)))
             except PuzzleError as e:
                 raise e.located(source=f"{path}:{n}") from None
-            res = solve_deduction(puzzle, backend, explain)
+            res = solve_deduction(puzzle, backend, explain, limits)
             print(json.dumps({"id": record.get("id", n), **result_json(puzzle, res)}))
         return
     try:
         puzzle = parse_text(_read_text(path), path.stem)
     except PuzzleError as e:
         raise e.located(source=str(path)) from None
-    _solve_deduction(puzzle, as_json, backend, explain)
+    _solve_deduction(puzzle, as_json, backend, explain, limits)
 
 
-def _solve_kk(path: Path, backend: str, explain: bool) -> None:
+def _solve_kk(path: Path, backend: str, explain: bool, limits: Limits) -> None:
     """Print one JSON line per K&K puzzle: its id and its deduction result."""
     for pid, puzzle in read_kk(path):
-        res = solve_deduction(puzzle, backend, explain)
+        res = solve_deduction(puzzle, backend, explain, limits)
         print(json.dumps({"id": pid, **result_json(puzzle, res)}))
 
 
-def _solve_deduction(puzzle: Deduction, as_json: bool, backend: str, explain: bool) -> None:
-    res = solve_deduction(puzzle, backend, explain or False)
+def _solve_deduction(puzzle: Deduction, as_json: bool, backend: str, explain: bool, limits: Limits) -> None:
+    res = solve_deduction(puzzle, backend, explain or False, limits)
     if as_json:
         print(json.dumps(result_json(puzzle, res), indent=2))
     else:
@@ -128,7 +128,8 @@ def solve(
     puzzle_file: Path = typer.Argument(..., help="Puzzle file (TOML), or JSONL with --format kk."),
     as_json: bool = typer.Option(False, "--json", help="Print the solution as JSON."),
     mermaid: bool = typer.Option(False, "--mermaid", help="Print the strategy as a Mermaid flowchart."),
-    limit: Optional[list[str]] = typer.Option(None, "--limit", help="Stop after N explored splits, or after Ns seconds."),
+    limit: Optional[list[str]] = typer.Option(None, "--limit", help="Stop after N explored splits (deduction: N consistent "
+                                                                 "worlds listed, default 1,000,000), or after Ns seconds."),
     stats: bool = typer.Option(False, "--stats", help="Show search statistics per level."),
     fmt: str = typer.Option("auto", "--format", help="Input: auto (by suffix: .txt is English), toml, text (English; '-' reads stdin; "
                                                       "FILE.jsonl reads --field of each line), or kk (K&K JSONL)."),
@@ -144,17 +145,17 @@ def solve(
             raise PuzzleError(f"unknown format '{fmt}'; choose auto, toml, text or kk")
         if fmt == "auto":
             fmt = "text" if puzzle_file.suffix in (".txt", ".text") or str(puzzle_file) == "-" else "toml"
+        limits = parse_limits(limit)
         if fmt == "kk":
-            _solve_kk(puzzle_file, backend, explain)
+            _solve_kk(puzzle_file, backend, explain, limits)
             return
         if fmt == "text":
-            _solve_text(puzzle_file, as_json, backend, explain, field)
+            _solve_text(puzzle_file, as_json, backend, explain, field, limits)
             return
-        limits = parse_limits(limit)
         puzzle = load_puzzle(puzzle_file)
         if isinstance(puzzle, Deduction):
             try:
-                _solve_deduction(puzzle, as_json, backend, explain)
+                _solve_deduction(puzzle, as_json, backend, explain, limits)
             except PuzzleError as e:
                 raise e.located(source=str(puzzle_file)) from None
             return

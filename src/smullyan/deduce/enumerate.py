@@ -158,8 +158,9 @@ class EnumerationBackend:
         values = tuple(v.domain[digits[na + i]] for i, v in enumerate(self.puzzle.variables))
         return World(types, values)
 
-    def worlds(self, limit: int | None = None) -> list[World]:
-        """Return every consistent world (at most `limit`), in index order."""
+    def worlds(self, limit: int | None = None, deadline: float | None = None) -> list[World]:
+        """Return every consistent world (at most `limit`), in index order (all found at once, so
+        `deadline` has nothing to stop)."""
         m = self.holding()
         out = []
         while m and (limit is None or len(out) < limit):

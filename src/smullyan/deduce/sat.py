@@ -14,7 +14,9 @@ from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 from pysat.solvers import Solver
 
-from ..errors import PuzzleError
+import time
+
+from ..errors import PuzzleError, SearchLimitReached
 from ..logic import expr as E
 from ..logic.types import LIAR, RANDOM, TRUTHFUL, canonical_type
 from .model import Deduction, World
@@ -180,11 +182,14 @@ class SatBackend:
         values = tuple(next(x for x, lit in self.vv[v.name].items() if lit in model) for v in p.variables)
         return World(types, values)
 
-    def worlds(self, limit: int | None = None) -> list[World]:
-        """Return every consistent world (at most `limit`), each found once."""
+    def worlds(self, limit: int | None = None, deadline: float | None = None) -> list[World]:
+        """Return every consistent world (at most `limit`), each found once; stop past `deadline`."""
         out = []
         with Solver(name=SOLVER, bootstrap_with=self.clauses) as s:
             while limit is None or len(out) < limit:
+                if deadline is not None and len(out) % 64 == 0 and time.perf_counter() > deadline:
+                    raise SearchLimitReached(f"search stopped at the time limit after {len(out):,} worlds, "
+                                             "without listing them all")
                 if not s.solve(assumptions=self.selectors):
                     break
                 model = set(s.get_model())

@@ -15,13 +15,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from ..errors import PuzzleError
+import time
+
+from ..errors import PuzzleError, SearchLimitReached
+from ..interrogate.search import Limits
 from ..logic import expr as E
 from .enumerate import EnumerationBackend
 from .model import Deduction, World
 from .sat import SatBackend
 
 BACKENDS: dict[str, Callable[[Deduction], object]] = {"enum": EnumerationBackend, "sat": SatBackend}
+MAX_WORLDS = 1_000_000  # consistent worlds listed before a search stops (raise with --limit N)
 AUTO_ENUM = 1 << 13  # measured: enumeration wins up to ~14 agents (2^14 worlds), SAT beyond
 
 
@@ -86,11 +90,20 @@ def determined_facts(puzzle: Deduction, types: tuple[tuple[str, ...], ...], valu
     return facts
 
 
-def solve_deduction(puzzle: Deduction, backend: str = "auto", explain: bool = False) -> DeductionResult:
-    """Return every consistent world of a puzzle and what they determine (with reasons if asked)."""
+def solve_deduction(puzzle: Deduction, backend: str = "auto", explain: bool = False,
+                    limits: Limits | None = None) -> DeductionResult:
+    """Return every consistent world of a puzzle and what they determine (with reasons if asked).
+
+    More consistent worlds than `limits.nodes` (default MAX_WORLDS), or a search past
+    `limits.seconds`, raises SearchLimitReached: a partial list is never presented as complete."""
+    cap = MAX_WORLDS if limits is None or limits.nodes is None else limits.nodes
+    deadline = None if limits is None or limits.seconds is None else time.perf_counter() + limits.seconds
     be = backend_for(puzzle, backend)
     try:
-        worlds = tuple(be.worlds())
+        worlds = tuple(be.worlds(limit=cap + 1, deadline=deadline))
+        if len(worlds) > cap:
+            raise SearchLimitReached(f"more than {cap:,} consistent worlds; stopped without listing them all "
+                                     "(raise the limit with --limit N)")
         types = tuple(tuple(t for t in puzzle.allowed[a] if any(w.types[a] == t for w in worlds))
                       for a in range(len(puzzle.agents)))
         values = tuple(tuple(sorted({w.values[i] for w in worlds})) for i in range(len(puzzle.variables)))
