@@ -79,8 +79,8 @@ def _read_text(path: Path) -> str:
         raise PuzzleError(f"cannot read the file: {e.strerror or e}", source=str(path)) from None
 
 
-def _solve_text(path: Path, as_json: bool, backend: str, explain: bool, field: str, limits: Limits) -> None:
-    """Read a puzzle written in English (a file, '-' for stdin, or a field of each JSONL line) and solve it."""
+def _read_text_puzzle(path: Path, backend: str, explain: bool, field: str, limits: Limits):
+    """Return the puzzle of an English file (or print one JSON line per puzzle of a JSONL file and return None)."""
     if path.suffix == ".jsonl":
         for n, line in enumerate(_read_text(path).splitlines(), 1):
             if not line.strip():
@@ -94,16 +94,18 @@ def _solve_text(path: Path, as_json: bool, backend: str, explain: bool, field: s
                                   source=f"{path}:{n}") from None
             try:
                 puzzle = parse_text(text, str(record.get("id", n)))
+                if not isinstance(puzzle, Deduction):
+                    raise PuzzleError("JSONL lines of text are read as deduction puzzles only")
             except PuzzleError as e:
                 raise e.located(source=f"{path}:{n}") from None
             res = solve_deduction(puzzle, backend, explain, limits)
             print(json.dumps({"id": record.get("id", n), **result_json(puzzle, res)}))
-        return
+        return None
     try:
         puzzle = parse_text(_read_text(path), path.stem)
     except PuzzleError as e:
         raise e.located(source=str(path)) from None
-    _solve_deduction(puzzle, as_json, backend, explain, limits)
+    return puzzle
 
 
 def _solve_kk(path: Path, backend: str, explain: bool, limits: Limits) -> None:
@@ -150,9 +152,11 @@ def solve(
             _solve_kk(puzzle_file, backend, explain, limits)
             return
         if fmt == "text":
-            _solve_text(puzzle_file, as_json, backend, explain, field, limits)
-            return
-        puzzle = load_puzzle(puzzle_file)
+            puzzle = _read_text_puzzle(puzzle_file, backend, explain, field, limits)
+            if puzzle is None:
+                return
+        else:
+            puzzle = load_puzzle(puzzle_file)
         if isinstance(puzzle, Deduction):
             try:
                 _solve_deduction(puzzle, as_json, backend, explain, limits)
@@ -213,7 +217,13 @@ def verify(
 ) -> None:
     """Check a strategy against every world and every hidden state."""
     try:
-        puzzle = load_puzzle(puzzle_file)
+        if puzzle_file.suffix in (".txt", ".text"):
+            try:
+                puzzle = parse_text(_read_text(puzzle_file), puzzle_file.stem)
+            except PuzzleError as e:
+                raise e.located(source=str(puzzle_file)) from None
+        else:
+            puzzle = load_puzzle(puzzle_file)
         if isinstance(puzzle, Deduction):
             raise PuzzleError("verify checks question strategies; this is a deduction puzzle (use solve)", source=str(puzzle_file))
         strategy = _read_strategy(strategy_file)

@@ -1,0 +1,101 @@
+"""The gods puzzle in English (Boolos's wording and its variants), read into an interrogation puzzle."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from importlib.resources import files
+
+from lark import Lark, Transformer, v_args
+from lark.exceptions import UnexpectedInput
+
+from ..errors import PuzzleError
+from ..interrogate.puzzle import Interrogation
+from ..logic.types import canonical_type
+from ..logic.worlds import assignments_from_permutation, build_space
+from .errors import parse_error
+
+COUNTS = {w: i for i, w in enumerate("zero one two three four five six seven eight".split())}
+
+
+@lru_cache(maxsize=1)
+def parser() -> Lark:
+    """Return the gods grammar's LALR parser (built once)."""
+    return Lark(files("smullyan.english").joinpath("gods.lark").read_text(encoding="utf-8"), parser="lalr")
+
+
+def _count(tok) -> int:
+    text = str(tok).lower()
+    return int(text) if text.isdigit() else COUNTS[text]
+
+
+@v_args(inline=True)
+class _Gods(Transformer):
+    def names(self, *toks):
+        return [str(t) for t in toks]
+
+    def types(self, *toks):
+        return list(toks)
+
+    def cast(self, count, names, _order, types):
+        return ("cast", _count(count), names, types)
+
+    def conduct(self, t, manner):
+        return (str(t), str(manner))
+
+    def random_coin(self, t):
+        return ("coin", str(t))
+
+    def random_word(self, t, _a, _b):
+        return ("word", str(t))
+
+    def behaviour(self, *parts):
+        return ("behaviour", parts[:-1], parts[-1])
+
+    def task(self, _your, names, count, _q):
+        return ("task", names, _count(count))
+
+    def language(self, _the, a, b):
+        return ("language", str(a), str(b))
+
+    def unknown_words(self, _you):
+        return ("unknown_words",)
+
+    def silence(self, _a):
+        return ("silence",)
+
+
+def parse_gods(text: str, title: str = "") -> Interrogation:
+    """Return the interrogation puzzle of a gods-puzzle text; raise PuzzleError with line and column."""
+    p = parser()
+    try:
+        tree = p.parse(text)
+    except UnexpectedInput as err:
+        raise parse_error(p, err, text) from None
+    found = {s[0]: s for s in (_Gods().transform(t) for t in tree.children)}
+    if "cast" not in found:
+        raise PuzzleError("the text never says who the gods are ('Three gods A, B, and C are called, …')")
+    _, count, agents, type_toks = found["cast"]
+    if count != len(agents) or len(type_toks) != len(agents):
+        raise PuzzleError(f"line {type_toks[0].line}: {count} gods, {len(agents)} names and {len(type_toks)} types do not match")
+    display, types = {}, []
+    for tok in type_toks:
+        try:
+            t = canonical_type(str(tok))
+        except PuzzleError as e:
+            raise PuzzleError(f"line {tok.line}, column {tok.column}: {e.message}") from None
+        display.setdefault(t, str(tok))
+        types.append(t)
+    random_mode = "word"
+    if "behaviour" in found:
+        mode, who = found["behaviour"][2]
+        random_mode = mode
+        if canonical_type(who) != "random":
+            raise PuzzleError(f"'{who}' is said to answer at random but is not the random god")
+    words = found["language"][1:] if "language" in found else None
+    questions = found["task"][2] if "task" in found else None
+    space = build_space(agents, assignments_from_permutation(types), list(words) if words else None,
+                        random_mode=random_mode, paradox="silent" if "silence" in found else "forbidden")
+    # the complete language finds the fewest questions fast; each split is then worded with the
+    # simplest grammar question that realises it (see interrogate.realise)
+    return Interrogation(space, goal="types", max_questions=questions, language="any", max_complexity=2,
+                         title=title, display=display)
