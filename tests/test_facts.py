@@ -100,3 +100,11 @@ def test_complexity_three_grammar_is_refused_not_hung(classic):
     assert err.value.message == ("the question grammar at complexity 3 means combining 398,681,088 pairs of distinct "
                                  "questions, too many to enumerate one by one; lower max_complexity to 2 or use "
                                  "language = \"any\" (every possible question)")
+
+
+def test_random_that_may_stay_silent_needs_three_even_with_exploding_heads(classic):
+    # Wheeler & Barahona: if Random may also say nothing, silence no longer identifies a paradox
+    two = solve(classic(random="word-or-silent", paradox="silent", max_questions=2, language="any"))
+    assert not two.solvable and two.proof["language"] == "any"
+    three = solve(classic(random="word-or-silent", paradox="silent", max_questions=3, language="any"))
+    assert (three.solvable, three.questions) == (True, 3)

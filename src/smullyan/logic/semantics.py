@@ -149,17 +149,18 @@ class ContextSpace:
         liar = self.type_mask(agent, LIAR) & cells
         rnd = self.type_mask(agent, RANDOM) & cells
         fixed = [0] * len(space.words)
+        silent = 0
         if rnd:
-            if space.random_mode == "word":
+            if space.random_mode in ("word", "word-or-silent"):
                 for wi, word in enumerate(space.words):
                     fixed[wi] |= self.hid.get((agent, word), 0) & rnd
+                silent |= self.hid.get((agent, "silent"), 0) & rnd
             elif space.random_mode == "coin" and embedded:
                 truthful |= rnd  # a hypothetical coin: either persona may answer
                 liar |= rnd
             else:
                 truthful |= self.hid.get((agent, "heads"), 0) & rnd
                 liar |= self.hid.get((agent, "tails"), 0) & rnd
-        silent = 0
         for (ag, tname), mask in self.types.items():
             if ag != agent:
                 continue

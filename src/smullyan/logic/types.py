@@ -32,6 +32,7 @@ ALIASES = {
 
 RANDOM_MODES = {
     "word": "random says a random word of the vocabulary, whatever it is asked",
+    "word-or-silent": "random says a random word or, at random, nothing at all, whatever it is asked",
     "coin": "a fair coin decides per question whether random answers truly or falsely; "
             "'if I asked random Q…' is about a hypothetical asking with its own coin, so undetermined",
     "coin-shared": "as coin, but the same coin also governs every hypothetical question about random "

@@ -94,7 +94,11 @@ class WorldSpace:
 
     def hidden_values(self) -> tuple[str, ...]:
         """Return the values a random agent's hidden state ranges over."""
-        return self.words if self.random_mode == "word" else ("heads", "tails")
+        if self.random_mode == "word":
+            return self.words
+        if self.random_mode == "word-or-silent":
+            return self.words + ("silent",)
+        return ("heads", "tails")
 
     def hidden_states(self, world: World) -> list[tuple[str, ...]]:
         """Return every joint hidden state of a world's random agents (one value per random agent)."""
