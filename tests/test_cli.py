@@ -79,7 +79,7 @@ BAD_PUZZLES = [
     ('agents = ["A"]\ntypes = ["knight"]\nwords = []\n', "key 'words': needs at least 2 words, got 0"),
     ('agents = ["A"]\ntypes = ["knight"]\nmax_questions = -1\n', "key 'max_questions': must be a whole number of at least 0, got -1"),
     ('agents = ["A"\ntypes = ["knight"]\n', "invalid TOML:"),
-    ('agents = ["A"]\ntypes = ["knight"]\nrandom = "dice"\n', "key 'random': unknown value 'dice'; choose one of: word, coin, coin-shared"),
+    ('agents = ["A"]\ntypes = ["knight"]\nrandom = "dice"\n', "key 'random': unknown value 'dice'; choose one of: word, word-or-silent, coin, coin-shared"),
     ('agents = ["A"]\ntypes = ["knight"]\n[questions]\nlanguage = "latin"\n', "key 'questions.language': unknown value 'latin'; choose one of: grammar, any"),
     ('agents = ["A"]\ntypes = ["knight", "knave"]\n', "key 'types': must list one type per agent (1)"),
     ('types = ["knight"]\n', "key 'agents': missing"),
