@@ -1,6 +1,5 @@
 """The complexity-3 closure by pair enumeration agrees with the grammar built level by level."""
 
-import numpy as np
 import pytest
 
 from smullyan.interrogate.closure import closure_levels, closure_supported

@@ -16,7 +16,7 @@ from ..errors import PuzzleError
 from ..logic import expr as E
 from ..logic.semantics import SILENCE, ContextSpace
 from .puzzle import Interrogation
-from .strategy import Ask, Identified, Node, questions
+from .strategy import Identified, Node, questions
 
 
 @dataclass(frozen=True)

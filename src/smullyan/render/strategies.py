@@ -8,7 +8,7 @@ from rich.tree import Tree
 
 from ..interrogate.puzzle import Interrogation
 from ..interrogate.solve import Solution
-from ..interrogate.strategy import Ask, Identified, Node
+from ..interrogate.strategy import Identified, Node
 from ..logic import expr as E
 from .english import English
 
