@@ -199,7 +199,7 @@ class AnyRealiser:
             said = [space.words[a] for a in range(ctx.n_self) if witness & cmask & wmask & ctx.self_mask[a]]
             if not said:
                 continue
-            if len(said) == ctx.n_self and ctx.with_self or not ctx.with_self:
+            if not ctx.with_self or len(said) == ctx.n_self:  # true whatever the god answers
                 local: E.Expr = E.TRUE
             else:
                 local = E.SelfAnswer(said[0]) if len(said) == 1 else E.Or(tuple(E.SelfAnswer(w) for w in said))
