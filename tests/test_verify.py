@@ -116,3 +116,15 @@ def test_strategy_with_questions_in_english():
     assert [S.depth(english), len(S.questions(english))] == [3, 7]
     v = verify(load_puzzle(EXAMPLES / "boolos.toml"), english)
     assert (v.ok, v.worst, v.expected) == (True, 3, Fraction(3))
+
+
+def test_any_language_splits_are_worded_without_grammar_help():
+    # with max_complexity 0 the realiser must build questions itself (embedded-question lemma, or a
+    # formula over worlds, own answer and coin); solve() verifies each strategy before returning it
+    cases = [(gods(["truthful", "liar", "random"], paradox="silent", max_questions=2, language="any", max_complexity=0), 2),
+             (gods(["truthful", "liar", "liar", "random"], language="any", max_questions=4, max_complexity=0), 4),
+             (allowed({"A": ["truthful", "random"]}, random="coin-shared", language="any", max_complexity=0), 1)]
+    for puzzle, questions in cases:
+        sol = solve(puzzle)
+        assert sol.questions == questions
+        assert any(E.complexity(q.question) > 0 for q in S.questions(sol.strategy))
