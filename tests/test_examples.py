@@ -28,8 +28,8 @@ DEDUCTIONS = {  # consistent worlds, and the types of the first (or the grid's f
 }
 
 
-TEXTS = {"smullyan_truth_tellers.txt": [("truthful", "liar", "liar")], "zebralogic_4x4.txt": [()],
-         "four_gods.txt": 4}
+TEXTS = {"smullyan_truth_tellers.txt": [("truthful", "liar", "liar")], "zebralogic_3x3.txt": [()],
+         "three_houses.txt": [()], "four_gods.txt": 4}
 
 
 def test_every_example_is_listed():

@@ -56,14 +56,14 @@ def test_reported_malformed_puzzles_read_with_shared_values(pid):
 
 
 def test_example_text_and_clue_errors():
-    text = (EXAMPLES / "zebralogic_4x4.txt").read_text()
+    text = (EXAMPLES / "zebralogic_3x3.txt").read_text()
     res = solve_deduction(parse_zebralogic(text))
     assert res.unique
-    bad = text.replace("4. The person whose birthday is in January is directly left of Eric.",
-                       "4. The person whose birthday is in January hums near Eric.")
+    bad = text.replace("2. The person who likes milk is directly left of Ada.",
+                       "2. The person who likes milk hums near Ada.")
     with pytest.raises(PuzzleError) as err:
         parse_zebralogic(bad)
-    assert err.value.message.startswith("line 11: cannot read clue 4 (jan, Eric named): line 1, column ")
-    r = CliRunner().invoke(app, ["solve", str(EXAMPLES / "zebralogic_4x4.txt"), "--json"])
+    assert err.value.message.startswith("line 8: cannot read clue 2 (milk, Ada named): expected one value and ")
+    r = CliRunner().invoke(app, ["solve", str(EXAMPLES / "zebralogic_3x3.txt"), "--json"])
     assert json.loads(r.stdout)["determined"]["houses"][0] == {
-        "name": "Peter", "mother": "Aniya", "birthday month": "feb", "style house": "colonial"}
+        "name": "Ben", "favorite drink": "milk", "favorite sports": "golf"}

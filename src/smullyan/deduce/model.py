@@ -64,6 +64,7 @@ class Deduction:
     grid: Grid | None = None
     title: str = ""
     display: dict[str, str] = field(default_factory=dict)
+    questions: tuple[tuple[str, str], ...] = ()  # grid puzzles: ("Who owns the zebra?", "pet:zebra")
 
     def __post_init__(self) -> None:
         names = [v.name for v in self.variables]

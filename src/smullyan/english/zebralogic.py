@@ -20,7 +20,6 @@ from lark.exceptions import UnexpectedInput
 from ..deduce.model import Deduction
 from ..errors import PuzzleError
 from ..formats.deduction_toml import grid_from_dict
-from .errors import parse_error
 
 MONTHS = {"jan": "january", "feb": "february", "mar": "march", "apr": "april", "jun": "june", "jul": "july",
           "aug": "august", "sep": "september", "sept": "september", "oct": "october", "nov": "november",
@@ -230,10 +229,12 @@ def parse_zebralogic(text: str, title: str = "") -> Deduction:
         skeleton = "".join(marked)
         try:
             parsed = _Clue().transform(p.parse(skeleton))
-        except UnexpectedInput as err:
+        except UnexpectedInput:
             named = ", ".join(values[i][1] for _, _, i in spans) or "no value"
-            raise PuzzleError(f"line {lineno}: cannot read clue {m.group(1)} ({named} named): "
-                              f"{parse_error(p, err, skeleton).message}") from None
+            raise PuzzleError(f"line {lineno}: cannot read clue {m.group(1)} ({named} named): expected one value "
+                              "and 'is (not) in the Nth house', or two values with 'is', 'is not', 'is directly "
+                              "left/right of', 'is somewhere to the left/right of', 'are next to each other' or "
+                              "'There is one house / are N houses between'") from None
         clues.append({"expr": clue_expr(parsed, values), "text": m.group(2).strip()})
     data = {"kind": "grid", "houses": houses, "categories": categories, "clue": clues}
     puzzle = grid_from_dict(data)

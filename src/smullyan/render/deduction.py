@@ -76,6 +76,21 @@ def determined_json(puzzle: Deduction, res: DeductionResult) -> dict[str, Any]:
     return out
 
 
+def answers(puzzle: Deduction, res: DeductionResult) -> dict[str, str | None]:
+    """Return each question's answer: who (the nationality, else the first characteristic) shares the
+    asked value's house in every consistent world; None where the worlds disagree."""
+    if puzzle.grid is None or not puzzle.questions:
+        return {}
+    cats = [c for c, _ in puzzle.grid.categories]
+    who = "nationality" if "nationality" in cats else cats[0]
+    out: dict[str, str | None] = {}
+    for question, var in puzzle.questions:
+        cat, value = var.split(":", 1)
+        found = {next(r[who] for r in grid_rows(puzzle, w) if r.get(cat) == value) for w in res.worlds}
+        out[question] = found.pop() if len(found) == 1 else None
+    return out
+
+
 def result_json(puzzle: Deduction, res: DeductionResult, max_solutions: int | None = None) -> dict[str, Any]:
     """Return the JSON of a deduction result."""
     sols = res.worlds if max_solutions is None else res.worlds[:max_solutions]
@@ -85,6 +100,8 @@ def result_json(puzzle: Deduction, res: DeductionResult, max_solutions: int | No
         "solutions": [world_json(puzzle, w) for w in sols],
         "determined": determined_json(puzzle, res),
     }
+    if puzzle.questions and res.worlds:
+        out["answers"] = answers(puzzle, res)
     if res.contradiction is not None:
         out["contradiction"] = list(res.contradiction)
     if res.reasons is not None:
@@ -154,6 +171,8 @@ def result_text(puzzle: Deduction, res: DeductionResult, max_solutions: int = 20
                     lines.append(f"  {v} = {x}")
     if res.consistent > max_solutions:
         lines.append(f"… and {res.consistent - max_solutions} more (use --json for all).")
+    for question, answer in answers(puzzle, res).items():
+        lines.append(f"{question} {answer if answer else 'Not determined by the clues.'}")
     if puzzle.grid is None:
         det = determined_json(puzzle, res)
         eng = English(puzzle.display)
