@@ -48,5 +48,5 @@ def test_frames():
 def test_unreadable_classic_clue():
     with pytest.raises(PuzzleError) as err:
         parse_classic("There are three houses.\nThe weather is fine.\n")
-    assert err.value.message == ("line 2: cannot read 'The weather is fine.': found 0 values (none); "
+    assert err.value.message == ("line 2, column 1: cannot read 'The weather is fine.': found 0 values (none); "
                                  "a clue names one value and a position, or two values")

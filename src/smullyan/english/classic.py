@@ -93,12 +93,13 @@ def relation(sentence: str, mentions: list[Mention], houses: int) -> list:
 
 def parse_classic(text: str, title: str = "") -> Deduction:
     """Return the grid puzzle of a classic text, with its questions ('Who owns the zebra?') attached."""
-    sentences = [(n, s.strip()) for n, line in enumerate(text.splitlines(), 1)
-                 for s in re.findall(r"[^.?!]+[.?!]", line) if s.strip()]
+    sentences = [(f"line {n}, column {m.start() + len(m.group()) - len(m.group().lstrip()) + 1}", m.group().strip())
+                 for n, line in enumerate(text.splitlines(), 1)
+                 for m in re.finditer(r"[^.?!]+[.?!]", line) if m.group().strip()]
     houses = 5
     clues, questions = [], []
     values: dict[str, dict[str, str]] = {}
-    for lineno, s in sentences:
+    for where, s in sentences:
         m = re.match(r"There are (\w+) houses\.", s)
         if m:
             houses = NUMBERS.get(m.group(1).lower(), int(m.group(1)) if m.group(1).isdigit() else 5)
@@ -112,13 +113,13 @@ def parse_classic(text: str, title: str = "") -> Deduction:
         if s.endswith("?"):
             q = [men for men in mentions if men.category != "nationality"]
             if not re.match(r"Who\b", s) or len(q) != 1:
-                raise PuzzleError(f"line {lineno}: cannot read the question '{s}': ask 'Who …?' about one value")
+                raise PuzzleError(f"{where}: cannot read the question '{s}': ask 'Who …?' about one value")
             questions.append((s, q[0].category, key(q[0].value)))
             continue
         try:
             clues.append({"expr": relation(s, mentions, houses), "text": s})
         except PuzzleError as e:
-            raise PuzzleError(f"line {lineno}: cannot read '{s}': {e.message}") from None
+            raise PuzzleError(f"{where}: cannot read '{s}': {e.message}") from None
     for cat, vals in values.items():
         if len(vals) != houses:
             raise PuzzleError(f"the {cat} values named ({', '.join(vals.values())}) are {len(vals)}, "
