@@ -15,6 +15,7 @@ EXPECTED = {
     "truthful_or_random.toml": (False, None, None),
     "exploding_heads.toml": (True, 2, 2),
     "four_gods.toml": (True, 4, None),
+    "five_gods_expected.toml": (True, 5, None),
 }
 
 

@@ -6,6 +6,7 @@ verification or a deduction puzzle is inconsistent, 2 bad input, 3 a search limi
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 from pathlib import Path
@@ -22,6 +23,7 @@ from .english.read import parse_text
 from .formats.kk import read_kk
 from .formats.puzzle_toml import load_puzzle
 from .interrogate import strategy as S
+from .interrogate.puzzle import OBJECTIVES
 from .interrogate.search import Limits
 from .interrogate.solve import solve as solve_puzzle
 from .interrogate.verify import verify as verify_strategy
@@ -139,6 +141,8 @@ def solve(
                                                   "(default: quiz or puzzle, whichever the line has)."),
     backend: str = typer.Option("auto", "--backend", help="Deduction backend: auto, enum or sat."),
     explain: bool = typer.Option(False, "--explain", help="Deduction: give a minimal set of statements forcing each determined fact."),
+    objective: Optional[str] = typer.Option(None, "--objective", help="Gods: 'worst' (fewest questions in the worst case) "
+                                                                     "or 'expected' (fewest on average, exact)."),
 ) -> None:
     """Solve a puzzle: a question strategy with the fewest questions (or a proof that none exists),
     or every world consistent with what was said."""
@@ -163,6 +167,10 @@ def solve(
             except PuzzleError as e:
                 raise e.located(source=str(puzzle_file)) from None
             return
+        if objective is not None:
+            if objective not in OBJECTIVES:
+                raise PuzzleError(f"--objective takes one of: {', '.join(OBJECTIVES)}; got {objective!r}")
+            puzzle = dataclasses.replace(puzzle, objective=objective)
         sol = solve_puzzle(puzzle, limits)
     except SmullyanError as e:
         _fail(e)
@@ -184,9 +192,14 @@ def solve(
     else:
         how = (f"questions of complexity at most {sol.complexity}" if sol.complexity is not None
                else "questions from the complete language")
-        out.print(f"[bold green]Solvable[/] in {sol.questions} question{'s' if sol.questions != 1 else ''} "
-                  f"(expected {sol.expected}), {how}; fewer is impossible. "
-                  f"Verified against all {len(puzzle.space.worlds)} worlds and every hidden state.")
+        if puzzle.objective == "expected":
+            out.print(f"[bold green]Solvable[/] with {sol.expected} questions on average (= {float(sol.expected):.4f}), "
+                      f"the fewest possible among strategies of at most {sol.stats['expected_within']} questions; "
+                      f"worst case {sol.questions}. Verified against all {len(puzzle.space.worlds)} worlds and every hidden state.")
+        else:
+            out.print(f"[bold green]Solvable[/] in {sol.questions} question{'s' if sol.questions != 1 else ''} "
+                      f"(expected {sol.expected}), {how}; fewer is impossible. "
+                      f"Verified against all {len(puzzle.space.worlds)} worlds and every hidden state.")
         out.print(strategy_tree(puzzle, sol.strategy))
     if stats:
         out.print(_stats_table(sol.stats["bound"], "lower bound: complete question language"))

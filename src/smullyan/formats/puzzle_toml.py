@@ -11,12 +11,12 @@ from .deduction_toml import deduction_from_dict, grid_from_dict
 from .toml_common import allowed_table, choice, count, names, read_toml, unknown_keys
 
 __all__ = ["load_puzzle", "puzzle_from_dict", "read_toml"]
-from ..interrogate.puzzle import GOALS, LANGUAGES, Interrogation
+from ..interrogate.puzzle import GOALS, LANGUAGES, OBJECTIVES, Interrogation
 from ..logic.types import PARADOX_MODES, RANDOM_MODES, canonical_type
 from ..logic.worlds import assignments_from_allowed, assignments_from_permutation, build_space
 
 TOP_KEYS = ("title", "description", "kind", "agents", "types", "allowed", "words", "goal",
-            "max_questions", "random", "paradox", "questions")
+            "max_questions", "random", "paradox", "questions", "objective")
 QUESTION_KEYS = ("language", "max_complexity")
 KINDS = ("interrogation", "deduction", "grid")
 
@@ -79,6 +79,7 @@ def interrogation_from_dict(data: dict[str, Any]) -> Interrogation:
     return Interrogation(
         space=space,
         goal=choice(data, "goal", GOALS, "types"),
+        objective=choice(data, "objective", OBJECTIVES, "worst"),
         max_questions=count(data, "max_questions", None),
         language=language,
         max_complexity=max_complexity,

@@ -8,6 +8,7 @@ from ..logic.semantics import ContextSpace
 from ..logic.worlds import WorldSpace
 
 GOALS = ("types", "types+language")
+OBJECTIVES = ("worst", "expected")
 LANGUAGES = ("grammar", "any")
 
 
@@ -22,6 +23,7 @@ class Interrogation:
     max_complexity: int = 2
     title: str = ""
     display: dict[str, str] = field(default_factory=dict)  # canonical type -> name as the puzzle spells it
+    objective: str = "worst"  # "worst": fewest questions in the worst case; "expected": fewest on average
 
     def contexts(self, with_self: bool | None = None) -> ContextSpace:
         """Return the context space used to evaluate questions of this puzzle."""

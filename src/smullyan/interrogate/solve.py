@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .anylang import AnyLanguage
+from .expected import ExpectedSearch
 from .grammar import Grammar
 from .puzzle import Interrogation
 from .realise import AnyRealiser, realise_grammar
@@ -64,6 +65,21 @@ def solve(puzzle: Interrogation, limits: Limits | None = None) -> Solution:
     grammar = Grammar(ctx, budget=budget)
     strategy: Node | None = None
     complexity = None
+    if puzzle.objective == "expected":
+        within = puzzle.max_questions if puzzle.max_questions is not None else k_any + 1
+        search = ExpectedSearch(anyl, any_search, budget)
+        masses = {r: Fraction(len(m)) for r, m in enumerate(anyl.members)}
+        optimum = search.value(masses, within)
+        tree = search.strategy(masses, within)
+        realiser = AnyRealiser(ctx, anyl, puzzle.goal, grammar, min(REALISE_COMPLEXITY, puzzle.max_complexity))
+        strategy = realiser.realise(tree, space.all_worlds)
+        verdict = verify(puzzle, strategy)
+        if not verdict.ok or verdict.expected != optimum:
+            raise AssertionError(f"internal error: the expected-optimal strategy verifies as {verdict} "
+                                 f"but the search computed {optimum}")
+        stats["expected_within"] = within
+        stats["splits_explored"] = budget.nodes
+        return Solution(True, verdict.worst, verdict.expected, strategy, None, None, stats)
     if puzzle.language == "any":
         realiser = AnyRealiser(ctx, anyl, puzzle.goal, grammar, min(REALISE_COMPLEXITY, puzzle.max_complexity))
         strategy = realiser.realise(any_tree, space.all_worlds)

@@ -47,13 +47,17 @@ def solution_json(puzzle: Interrogation, sol: Solution) -> dict[str, Any]:
     """Return the JSON form of a solution (DESIGN's `solve --json` schema)."""
     if not sol.solvable:
         return {"solvable": False, "questions": None, "proof": sol.proof, "stats": sol.stats}
-    return {
+    out = {
         "solvable": True,
         "questions": sol.questions,
         "expected_questions": str(sol.expected),
         "strategy": strategy_json(puzzle, sol.strategy),
         "stats": sol.stats,
     }
+    if puzzle.objective == "expected":
+        out["objective"] = "expected"
+        out["expected_within"] = sol.stats["expected_within"]
+    return out
 
 
 def strategy_tree(puzzle: Interrogation, node: Node, label: str = "") -> Tree:

@@ -1,0 +1,185 @@
+"""Fewest questions on average: the exact optimum over every strategy of at most k questions.
+
+- Mass: how much prior probability a representative world still carries at a node (the prior is
+  uniform over worlds; a random answerer splits its mass evenly over the answers its hidden state
+  allows, so a node is a world set *with weights*, not just a world set).
+- Value of a node: 0 if its worlds share the goal; otherwise 1 + the mass-weighted values of the
+  children of the best question. A question can pay even when a branch keeps every world (with
+  changed weights): the weights are part of the state, so no such question is skipped.
+The search is exhaustive over the complete (`any`) language, with memoisation on normalised
+weights; children that the worst-case search proves unsolvable in the questions left are cut, and
+splits are tried best information bound first and abandoned once the bound (an answer carries at
+most log2(outcomes) bits about the goal, so E >= entropy / log2(outcomes)) cannot beat the best.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from fractions import Fraction
+
+from .anylang import AnyLanguage
+from .search import Ask, Budget, Leaf, Split, StrategySearch
+
+INFINITE = Fraction(10**9)
+
+
+class ExpectedSearch:
+    """Exact minimum expected number of questions, over representatives with masses."""
+
+    def __init__(self, anyl: AnyLanguage, worst: StrategySearch, budget: Budget):
+        self.anyl = anyl
+        self.worst = worst
+        self.budget = budget
+        self.n_out = anyl.n_outcomes
+        self._memo: dict[tuple, Fraction] = {}
+        self._dist: dict[tuple[int, int, int], tuple[Fraction, ...] | None] = {}
+        self.perms = self._agent_symmetries()
+
+    def _agent_symmetries(self) -> list[list[int]]:
+        """Return, for each renaming of agents that maps the representatives onto themselves with the
+        same options, the induced map on representatives; empty when agents are not interchangeable."""
+        anyl = self.anyl
+        space = anyl.ctx.space
+        n = len(space.agents)
+        if n > 6 or any(t.startswith("constant:") for w in space.worlds for t in w.types):
+            return []
+        index = {}
+        for r, members in enumerate(anyl.members):
+            w = space.worlds[members[0]]
+            index[(w.types, tuple(tuple(o.outcomes for o in opts) for opts in anyl.rep_options[r]))] = r
+        perms = []
+        for p in itertools.permutations(range(n)):
+            mapping = []
+            for r, members in enumerate(anyl.members):
+                w = space.worlds[members[0]]
+                types = tuple(w.types[p[i]] for i in range(n))
+                opts = tuple(tuple(o.outcomes for o in anyl.rep_options[r][p[i]]) for i in range(n))
+                target = index.get((types, opts))
+                if target is None:
+                    break
+                mapping.append(target)
+            if len(mapping) == len(anyl.members):
+                perms.append(mapping)
+        return perms
+
+    def distribution(self, rep: int, agent: int, outcomes: int) -> tuple[Fraction, ...] | None:
+        """Return the probability of each outcome for a representative under an option (fair hidden
+        states), or None if some hidden state leaves the answer open (no probability is defined)."""
+        key = (rep, agent, outcomes)
+        if key not in self._dist:
+            ctx = self.anyl.ctx
+            world = self.anyl.members[rep][0]
+            t = self.anyl.witness(world, agent, outcomes)
+            wmask = ctx.world_mask(world)
+            cells = ctx.answers(agent, (t, wmask & ~t)).outcome_cells()
+            hs = ctx.hidden[world]
+            probs = [Fraction(0)] * self.n_out
+            ok = True
+            for h in range(len(hs)):
+                pos = world * ctx.block + h * ctx.n_self
+                heard = [o for o in range(self.n_out) if cells[o] >> pos & 1]
+                if len(heard) != 1:
+                    ok = False
+                    break
+                probs[heard[0]] += Fraction(1, len(hs))
+            self._dist[key] = tuple(probs) if ok else None
+        return self._dist[key]
+
+    def candidates(self, masses: dict[int, Fraction], k: int) -> list[tuple[float, Split, list]]:
+        """Return the distinct feasible splits of a node with their children's masses, best bound first."""
+        reps = self._reps(masses)
+        total = sum(masses.values())
+        cap = self.worst.outcomes ** (k - 1)
+        out, seen = [], set()
+        for agent in range(len(self.anyl.ctx.space.agents)):
+            for split in self.anyl._agent_splits(reps, agent, cap):
+                self.budget.tick()
+                children = self._children(masses, split)
+                if children is None:
+                    continue
+                key = frozenset(tuple(sorted((r, m / total) for r, m in child.items())) for _, child in children)
+                if key in seen:
+                    continue
+                seen.add(key)
+                bound = 1 + sum(float(sum(c.values()) / total) * self.entropy_bound(c) for _, c in children)
+                out.append((bound, split, children))
+        out.sort(key=lambda c: c[0])
+        return out
+
+    @staticmethod
+    def _reps(masses: dict[int, Fraction]) -> int:
+        reps = 0
+        for r in masses:
+            reps |= 1 << r
+        return reps
+
+    def value(self, masses: dict[int, Fraction], k: int) -> Fraction:
+        """Return the minimal expected questions for reps with masses within k questions (INFINITE if none)."""
+        reps = self._reps(masses)
+        if self.worst.classes(reps) <= 1:
+            return Fraction(0)
+        if k == 0 or self.worst.solve(reps, k) is None:
+            return INFINITE
+        key = (self.canonical(masses), k)
+        got = self._memo.get(key)
+        if got is not None:
+            return got
+        total = sum(masses.values())
+        best = INFINITE
+        for bound, _split, children in self.candidates(masses, k):
+            if bound >= float(best) - 1e-9:
+                break  # the information bound says no later split can beat the best found
+            value = Fraction(1)
+            for _o, child in children:
+                value += sum(child.values()) / total * self.value(child, k - 1)
+                if value >= best:
+                    break
+            best = min(best, value)
+        self._memo[key] = best
+        return best
+
+    def strategy(self, masses: dict[int, Fraction], k: int) -> Ask | Leaf:
+        """Return a strategy reaching the optimum of `value` (rebuilt from the memoised values)."""
+        reps = self._reps(masses)
+        if self.worst.classes(reps) <= 1:
+            return Leaf(reps)
+        target = self.value(masses, k)
+        total = sum(masses.values())
+        for _bound, split, children in self.candidates(masses, k):
+            value = 1 + sum(sum(c.values()) / total * self.value(c, k - 1) for _, c in children)
+            if value == target:
+                return Ask(reps, split, tuple((o, self.strategy(c, k - 1)) for o, c in children))
+        raise AssertionError("no split reaches the optimum it was computed from")
+
+    def canonical(self, masses: dict[int, Fraction]) -> tuple:
+        """Return a key equal for nodes that differ only by renaming interchangeable agents."""
+        total = sum(masses.values())
+        items = [(r, m / total) for r, m in masses.items()]
+        if not self.perms:
+            return tuple(sorted(items))
+        return min(tuple(sorted((perm[r], m) for r, m in items)) for perm in self.perms)
+
+    def entropy_bound(self, masses: dict[int, Fraction]) -> float:
+        """Return a lower bound on the expected questions left: the entropy of the goal classes' masses
+        divided by the most information one answer can carry (log2 of the number of outcomes)."""
+        by_class: dict[int, Fraction] = {}
+        for r, m in masses.items():
+            c = self.anyl.goal_class[r]
+            by_class[c] = by_class.get(c, Fraction(0)) + m
+        total = float(sum(by_class.values()))
+        h = -sum((float(m) / total) * math.log2(float(m) / total) for m in by_class.values() if m)
+        return h / math.log2(self.worst.outcomes)
+
+    def _children(self, masses: dict[int, Fraction], split: Split) -> list[tuple[int, dict[int, Fraction]]] | None:
+        out: dict[int, dict[int, Fraction]] = {}
+        for r, m in masses.items():
+            opts = self.anyl.rep_options[r][split.addressee]
+            outcomes = split.payload.get(r, opts[0].outcomes)
+            dist = self.distribution(r, split.addressee, outcomes)
+            if dist is None:
+                return None
+            for o, p in enumerate(dist):
+                if p:
+                    out.setdefault(o, {})[r] = m * p
+        return sorted(out.items())
