@@ -46,3 +46,11 @@ def parse_error(parser: Lark, err: UnexpectedInput, text: str) -> PuzzleError:
     if isinstance(err, UnexpectedEOF):
         return PuzzleError(f"the text ends too early; expected {expected_words(parser, set(err.expected))}")
     return PuzzleError(f"{where}: {err}")
+
+
+def parse_or_raise(parser: Lark, text: str):
+    """Return the parse tree of a text; raise the one-line PuzzleError of a failed parse."""
+    try:
+        return parser.parse(text)
+    except UnexpectedInput as err:
+        raise parse_error(parser, err, text) from None

@@ -6,13 +6,12 @@ from functools import lru_cache
 from importlib.resources import files
 
 from lark import Lark, Transformer, v_args
-from lark.exceptions import UnexpectedInput
 
 from ..errors import PuzzleError
 from ..interrogate.puzzle import Interrogation
 from ..logic.types import canonical_type
 from ..logic.worlds import assignments_from_permutation, build_space
-from .errors import parse_error
+from .errors import parse_or_raise
 
 COUNTS = {w: i for i, w in enumerate("zero one two three four five six seven eight".split())}
 
@@ -66,11 +65,7 @@ class _Gods(Transformer):
 
 def parse_gods(text: str, title: str = "") -> Interrogation:
     """Return the interrogation puzzle of a gods-puzzle text; raise PuzzleError with line and column."""
-    p = parser()
-    try:
-        tree = p.parse(text)
-    except UnexpectedInput as err:
-        raise parse_error(p, err, text) from None
+    tree = parse_or_raise(parser(), text)
     found = {s[0]: s for s in (_Gods().transform(t) for t in tree.children)}
     if "cast" not in found:
         raise PuzzleError("the text never says who the gods are ('Three gods A, B, and C are called, …')")

@@ -11,13 +11,13 @@ from __future__ import annotations
 from functools import lru_cache
 from importlib.resources import files
 from lark import Lark, Token, Transformer, Tree, v_args
-from lark.exceptions import UnexpectedInput, VisitError
+from lark.exceptions import VisitError
 
 from ..deduce.model import Constraint, Deduction
 from ..errors import PuzzleError
 from ..logic import expr as E
 from ..logic.types import LIAR, TRUTHFUL, canonical_type
-from .errors import parse_error
+from .errors import parse_or_raise
 
 NUMBER_WORDS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())}
 
@@ -199,11 +199,7 @@ class _Resolver:
 
 def parse_knights(text: str, title: str = "") -> Deduction:
     """Return the deduction puzzle of a knights-and-knaves text; raise PuzzleError with line and column."""
-    p = parser()
-    try:
-        tree = p.parse(text)
-    except UnexpectedInput as err:
-        raise parse_error(p, err, text) from None
+    tree = parse_or_raise(parser(), text)
     try:
         sentences = [_Sentences().transform(t) if isinstance(t, Tree) else t for t in tree.children]
     except VisitError as err:

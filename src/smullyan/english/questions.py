@@ -11,12 +11,12 @@ from functools import lru_cache
 from importlib.resources import files
 
 from lark import Lark, Token, Transformer, v_args
-from lark.exceptions import UnexpectedInput, VisitError
+from lark.exceptions import VisitError
 
 from ..errors import PuzzleError
 from ..logic import expr as E
 from ..logic.types import CONSTANT_PREFIX, canonical_type
-from .errors import parse_error
+from .errors import parse_or_raise
 
 YOU = object()  # stands for the god the enclosing question is put to
 
@@ -192,11 +192,7 @@ def _fill(e, you: str):
 
 def parse_question(text: str, addressee: str | None = None, display: dict[str, str] | None = None) -> tuple[str, E.Expr]:
     """Return (addressee, expression) of a question in English; raise PuzzleError with line and column."""
-    p = parser()
-    try:
-        tree = p.parse(text.strip())
-    except UnexpectedInput as err:
-        raise parse_error(p, err, text.strip()) from None
+    tree = parse_or_raise(parser(), text.strip())
     try:
         asked, expr = _Build(display or {}).transform(tree)
     except VisitError as err:
