@@ -18,16 +18,34 @@ import itertools
 import math
 from fractions import Fraction
 
+from ..logic.semantics import ContextSpace
 from .anylang import AnyLanguage
+from .patterns import PatternSearch
 from .search import Ask, Budget, Leaf, Split, StrategySearch
 
 INFINITE = Fraction(10**9)
 
 
+def answer_distribution(ctx: ContextSpace, world: int, agent: int, table: tuple[int, int]) -> tuple[Fraction, ...] | None:
+    """Return the probability of each outcome (words, then silence) when `agent` is asked a question
+    (its table) in a world, with fair hidden states; None if some hidden state leaves the answer open."""
+    cells = ctx.answers(agent, table).outcome_cells()
+    n_out = len(ctx.space.words) + 1
+    hs = ctx.hidden[world]
+    probs = [Fraction(0)] * n_out
+    for h in range(len(hs)):
+        pos = world * ctx.block + h * ctx.n_self
+        heard = [o for o in range(n_out) if cells[o] >> pos & 1]
+        if len(heard) != 1:
+            return None
+        probs[heard[0]] += Fraction(1, len(hs))
+    return tuple(probs)
+
+
 class ExpectedSearch:
     """Exact minimum expected number of questions, over representatives with masses."""
 
-    def __init__(self, anyl: AnyLanguage, worst: StrategySearch, budget: Budget):
+    def __init__(self, anyl: AnyLanguage, worst: StrategySearch | PatternSearch, budget: Budget):
         self.anyl = anyl
         self.worst = worst
         self.budget = budget
@@ -71,19 +89,7 @@ class ExpectedSearch:
             ctx = self.anyl.ctx
             world = self.anyl.members[rep][0]
             t = self.anyl.witness(world, agent, outcomes)
-            wmask = ctx.world_mask(world)
-            cells = ctx.answers(agent, (t, wmask & ~t)).outcome_cells()
-            hs = ctx.hidden[world]
-            probs = [Fraction(0)] * self.n_out
-            ok = True
-            for h in range(len(hs)):
-                pos = world * ctx.block + h * ctx.n_self
-                heard = [o for o in range(self.n_out) if cells[o] >> pos & 1]
-                if len(heard) != 1:
-                    ok = False
-                    break
-                probs[heard[0]] += Fraction(1, len(hs))
-            self._dist[key] = tuple(probs) if ok else None
+            self._dist[key] = answer_distribution(ctx, world, agent, (t, ctx.world_mask(world) & ~t))
         return self._dist[key]
 
     def candidates(self, masses: dict[int, Fraction], k: int) -> list[tuple[float, Split, list]]:
@@ -119,7 +125,7 @@ class ExpectedSearch:
         reps = self._reps(masses)
         if self.worst.classes(reps) <= 1:
             return Fraction(0)
-        if k == 0 or self.worst.solve(reps, k) is None:
+        if k == 0 or not self.worst.within(reps, k):
             return INFINITE
         key = (self.canonical(masses), k)
         got = self._memo.get(key)

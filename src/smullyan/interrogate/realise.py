@@ -17,6 +17,7 @@ from ..logic.semantics import ContextSpace
 from ..logic.types import RANDOM, YES
 from ..logic.worlds import PLAIN_WORDS
 from .anylang import AnyLanguage
+from .expected import answer_distribution
 from .search import Ask as SearchAsk
 from .search import Leaf as SearchLeaf
 from .grammar import Grammar
@@ -44,13 +45,15 @@ def realise_grammar(space, goal: str, outcome_names: list[str], node: SearchAsk 
 class AnyRealiser:
     """Builds strategies from `any`-language search trees."""
 
-    def __init__(self, ctx: ContextSpace, anyl: AnyLanguage, goal: str, grammar: Grammar, max_complexity: int):
+    def __init__(self, ctx: ContextSpace, anyl: AnyLanguage, goal: str, grammar: Grammar, max_complexity: int,
+                 same_odds: bool = False):
         self.ctx = ctx
         self.space = ctx.space
         self.anyl = anyl
         self.goal = goal
         self.grammar = grammar
         self.max_complexity = max_complexity
+        self.same_odds = same_odds  # also keep each world's odds of each answer (expected objective)
         self.outcome_names = list(self.space.words) + ["silent"]
         self._sigs: dict[tuple[int, int], list[tuple[tuple[int, ...], int, E.Expr]]] = {}
 
@@ -118,10 +121,23 @@ class AnyRealiser:
                      lambda: grammar(costly), lambda: self._direct(agent, targets)):
             q = make()
             if q is not None:
-                outs = self._fits(agent, self.ctx.table(q), targets, worlds)
-                if outs is not None:
+                table = self.ctx.table(q)
+                outs = self._fits(agent, table, targets, worlds)
+                if outs is not None and (not self.same_odds or self._same_odds(agent, table, targets)):
                     return q, outs
         raise AssertionError("no question realises a split the search found")  # a bug, never user input
+
+    def _same_odds(self, agent: int, table: tuple[int, int], targets: dict[int, int]) -> bool:
+        """Return whether a question gives every world the same odds of each answer as the split's
+        local questions (fair hidden states), so the expected count the search computed holds."""
+        ctx = self.ctx
+        for i, m in targets.items():
+            t = self.anyl.witness(i, agent, m)
+            wmask = ctx.world_mask(i)
+            want = answer_distribution(ctx, i, agent, (t, wmask & ~t))
+            if answer_distribution(ctx, i, agent, (table[0] & wmask, table[1] & wmask)) != want:
+                return False
+        return True
 
     # ----------------------------------------------------------- formulas over worlds
 

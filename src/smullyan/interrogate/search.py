@@ -185,6 +185,10 @@ class StrategySearch:
             self._failed[worlds] = j
         return None
 
+    def within(self, worlds: int, k: int) -> bool:
+        """Return whether the node can be solved in at most k questions."""
+        return self.solve(worlds, k) is not None
+
     def solvable(self, worlds: int, depth: int = 1) -> bool:
         """Return whether any strategy, of whatever length, solves the node.
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .anylang import AnyLanguage
+from .patterns import PatternSearch, stuck_pair
 from .expected import ExpectedSearch
 from .grammar import Grammar
 from .puzzle import Interrogation
@@ -39,6 +40,21 @@ class Solution:
     stats: dict
 
 
+def bound_search(anyl: AnyLanguage, root: int, bound: int, unbounded: bool, budget: Budget):
+    """Return (search, tree): the fewest-questions tree of the complete language within `bound`
+    questions (None if there is none), from the pattern search where it applies."""
+    patterns = PatternSearch.applicable(anyl, budget)
+    if patterns is not None:
+        if unbounded and not patterns.solvable(root):
+            return patterns, None
+        k = patterns.fewest(root, bound)
+        return patterns, None if k is None else patterns.tree(root, k)
+    search = StrategySearch(anyl.n_reps, anyl.goal_class, anyl.max_outcomes, anyl, budget)
+    if unbounded and (stuck_pair(anyl, root) is not None or not search.solvable(root)):
+        return search, None
+    return search, search.solve(root, bound)
+
+
 def solve(puzzle: Interrogation, limits: Limits | None = None) -> Solution:
     """Return the fewest-question strategy of a puzzle, verified, or a proof that none exists."""
     budget = Budget(limits)
@@ -47,9 +63,8 @@ def solve(puzzle: Interrogation, limits: Limits | None = None) -> Solution:
     anyl = AnyLanguage(ctx, puzzle.goal, budget)
     unbounded = puzzle.max_questions is None
     bound = anyl.n_reps if unbounded else puzzle.max_questions
-    any_search = StrategySearch(anyl.n_reps, anyl.goal_class, anyl.max_outcomes, anyl, budget)
     root = (1 << anyl.n_reps) - 1
-    any_tree = None if unbounded and not any_search.solvable(root) else any_search.solve(root, bound)
+    any_search, any_tree = bound_search(anyl, root, bound, unbounded, budget)
     stats = {"bound": any_search.finish().to_json()}
     if any_tree is None:
         proof = {
@@ -71,7 +86,8 @@ def solve(puzzle: Interrogation, limits: Limits | None = None) -> Solution:
         masses = {r: Fraction(len(m)) for r, m in enumerate(anyl.members)}
         optimum = search.value(masses, within)
         tree = search.strategy(masses, within)
-        realiser = AnyRealiser(ctx, anyl, puzzle.goal, grammar, min(REALISE_COMPLEXITY, puzzle.max_complexity))
+        realiser = AnyRealiser(ctx, anyl, puzzle.goal, grammar, min(REALISE_COMPLEXITY, puzzle.max_complexity),
+                               same_odds=True)
         strategy = realiser.realise(tree, space.all_worlds)
         verdict = verify(puzzle, strategy)
         if not verdict.ok or verdict.expected != optimum:

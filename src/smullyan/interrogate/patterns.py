@@ -1,0 +1,309 @@
+"""Fewest questions in the worst case, counting interchangeable representatives instead of listing them.
+
+- Pattern: what a representative does for every addressee. In a two-word puzzle an addressee is
+  *free* in a world (the asker's question can send the world to either word) or answers *both* words
+  there (a random god: the world goes on in both branches).
+- Node: a count of representatives per pattern. Representatives that share a pattern, each its own
+  goal class, can be swapped in any strategy, so the counts are all the search needs.
+- Load of a node for addressee b: its size plus its worlds where b answers both. Asking b splits the
+  node into two children whose sizes add up to that load, so a node of two or more worlds is solvable
+  in k questions only if some addressee's load is at most 2**k (the lookahead bound). Splits are
+  generated with this bound applied to both children (through a linear relaxation while the counts
+  are being assigned), so only splits whose children pass it are ever built.
+- Canonical node: the least count vector over the renamings of agents that map patterns onto
+  patterns; memoised results are shared between nodes that differ by such a renaming.
+- Shortcut: if some addressee is free in every world of a node, it can be asked everything and
+  the node needs exactly ceil(log2 size) questions.
+This applies when every representative is its own goal class, answers are two words, and every
+option set is free or both (the standard readings of random: `word`, `coin`). Otherwise solve.py
+searches the representatives directly (StrategySearch).
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from typing import Iterator
+
+from .anylang import AnyLanguage
+from .search import Ask, Budget, Leaf, Split, Stats
+
+FREE = (1, 2)  # option masks: the first word, the second word
+BOTH = (3,)  # one option: either word
+
+
+class PatternSearch:
+    """Exact worst-case search over counts of interchangeable representatives."""
+
+    outcomes = 2
+
+    def __init__(self, anyl: AnyLanguage, keys: list[tuple[tuple[int, ...], ...]], group: list[int], budget: Budget):
+        self.anyl = anyl
+        self.budget = budget
+        self.keys = keys
+        self.group = group  # representative -> pattern
+        self.n_groups = len(keys)
+        self.n_agents = len(keys[0])
+        self.both = [[keys[g][a] == BOTH for a in range(self.n_agents)] for g in range(self.n_groups)]
+        self.both_groups = [[g for g in range(self.n_groups) if self.both[g][a]] for a in range(self.n_agents)]
+        self.weight = [[1 + self.both[g][b] for b in range(self.n_agents)] for g in range(self.n_groups)]
+        self.renamings = self._renamings()
+        self.stats = Stats()
+        self._memo: dict[tuple[int, ...], tuple[int, int]] = {}
+        self._canon: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self._start = time.perf_counter()
+
+    @classmethod
+    def applicable(cls, anyl: AnyLanguage, budget: Budget) -> "PatternSearch | None":
+        """Return a pattern search for a language it fits (see the module notes), else None."""
+        if len(set(anyl.goal_class)) != anyl.n_reps or anyl.max_outcomes > 2:
+            return None
+        keys: dict[tuple, int] = {}
+        group = []
+        for opts in anyl.rep_options:
+            key = tuple(tuple(o.outcomes for o in agent_opts) for agent_opts in opts)
+            if any(k not in (FREE, BOTH) for k in key):
+                return None
+            group.append(keys.setdefault(key, len(keys)))
+        return cls(anyl, list(keys), group, budget)
+
+    def _renamings(self) -> list[list[int]]:
+        """Return, per renaming of agents that maps patterns onto patterns, the inverse map on patterns."""
+        index = {k: g for g, k in enumerate(self.keys)}
+        out = []
+        for p in itertools.permutations(range(self.n_agents)):
+            image = [index.get(tuple(k[p[i]] for i in range(self.n_agents))) for k in self.keys]
+            if None in image:
+                continue
+            inverse = [0] * self.n_groups
+            for g, t in enumerate(image):
+                inverse[t] = g
+            out.append(inverse)
+        return out
+
+    def finish(self) -> Stats:
+        """Return the statistics with the elapsed time filled in."""
+        self.stats.seconds = time.perf_counter() - self._start
+        return self.stats
+
+    def counts(self, reps: int) -> tuple[int, ...]:
+        """Return the count of representatives per pattern in a representative set."""
+        c = [0] * self.n_groups
+        r = 0
+        while reps:
+            if reps & 1:
+                c[self.group[r]] += 1
+            reps >>= 1
+            r += 1
+        return tuple(c)
+
+    def classes(self, reps: int) -> int:
+        """Return how many goal classes a representative set touches (each representative is one)."""
+        return reps.bit_count()
+
+    def canonical(self, c: tuple[int, ...]) -> tuple[int, ...]:
+        """Return the least count vector among the renamings of a node."""
+        got = self._canon.get(c)
+        if got is None:
+            got = self._canon[c] = min(tuple(c[j] for j in inv) for inv in self.renamings)
+        return got
+
+    def _free_agent(self, c: tuple[int, ...]) -> bool:
+        """Return whether some addressee is free in every world of a node."""
+        return any(not any(c[g] for g in groups) for groups in self.both_groups)
+
+    def within_counts(self, c: tuple[int, ...], k: int, depth: int = 1) -> bool:
+        """Return whether a node (counts) can be solved in at most k questions."""
+        total = sum(c)
+        if total <= 1:
+            return True
+        if total > 1 << k:
+            return False
+        if self._free_agent(c):
+            return True
+        key = self.canonical(c)
+        lo, hi = self._memo.get(key, (-1, 1 << 30))
+        if k <= lo or k >= hi:
+            self.stats.level(depth).memo_hits += 1
+            return k >= hi
+        ok = any(True for _ in self._solving_splits(c, k, depth))
+        self._memo[key] = (lo, k) if ok else (k, hi)
+        return ok
+
+    def within(self, reps: int, k: int) -> bool:
+        """Return whether a representative set can be solved in at most k questions."""
+        return self.within_counts(self.counts(reps), k)
+
+    def fewest(self, reps: int, limit: int) -> int | None:
+        """Return the fewest questions (at most `limit`) solving a set, or None if more are needed."""
+        total = reps.bit_count()
+        k = max(total - 1, 0).bit_length()  # ceil(log2 total): fewer cannot tell `total` worlds apart
+        while k <= limit:
+            if self.within(reps, k):
+                return k
+            k += 1
+        return None
+
+    def solvable(self, reps: int) -> bool:
+        """Return whether any number of questions solves the set: exactly when no two of its
+        representatives are stuck together (`stuck_pair`). If none are, pick two and an addressee free
+        in both; a question sending them to different words leaves two strict subsets, neither with a
+        stuck pair, and so on down to single representatives."""
+        return stuck_pair(self.anyl, reps) is None
+
+    def _solving_splits(self, c: tuple[int, ...], k: int, depth: int) -> Iterator[tuple[int, tuple[int, ...]]]:
+        """Yield (addressee, first-word counts per pattern) for splits whose children both need at most k - 1."""
+        seen = set()
+        level = self.stats.level(depth)
+        for agent, x, c0, c1 in self._splits(c, k):
+            key = frozenset((self.canonical(c0), self.canonical(c1)))
+            if key in seen:
+                continue
+            seen.add(key)
+            level.explored += 1
+            self.stats.nodes += 1
+            self.budget.tick()
+            if self.within_counts(c0, k - 1, depth + 1) and self.within_counts(c1, k - 1, depth + 1):
+                yield agent, x
+
+    def _splits(self, c: tuple[int, ...], k: int):
+        """Yield (addressee, x, child0, child1) for every split whose children pass the lookahead bound
+        for k - 1 questions and both keep fewer worlds than the node."""
+        n, budget_load, cap = self.n_agents, 1 << (k - 1), 1 << (k - 1)
+        total = sum(c)
+        loads = [(sum(c[g] for g in self.both_groups[a]), a) for a in range(n)]
+        for fixed, a in sorted(loads):
+            if fixed > cap:
+                continue
+            free = [g for g in range(self.n_groups) if c[g] and not self.both[g][a]]
+            base = tuple(c[g] if self.both[g][a] else 0 for g in range(self.n_groups))
+            yield from self._assign(c, a, free, base, fixed, n, budget_load, cap, total)
+
+    def _assign(self, c, a, free, base, fixed, n, budget_load, cap, total):
+        """Enumerate the first-word counts of the free patterns, pruning with a linear relaxation of
+        the lookahead bound for every pair of addressees the two children might be asked next."""
+        pairs = [(b0, b1) for b0 in range(n) for b1 in range(n)]
+        m = len(free)
+        # suffix[i][p]: counts of the free patterns i.. by weight class (w0, w1) for pair p
+        suffix = [[(0, 0, 0, 0)] * len(pairs) for _ in range(m + 1)]
+        for i in range(m - 1, -1, -1):
+            g = free[i]
+            w = self.weight[g]
+            row = []
+            for p, (b0, b1) in enumerate(pairs):
+                s = list(suffix[i + 1][p])
+                s[(w[b0] - 1) * 2 + (w[b1] - 1)] += c[g]
+                row.append(tuple(s))
+            suffix[i] = row
+        remaining = [0] * (m + 1)
+        for i in range(m - 1, -1, -1):
+            remaining[i] = remaining[i + 1] + c[free[i]]
+        load0 = [sum(base[g] * self.weight[g][b] for g in range(self.n_groups)) for b in range(n)]
+        load1 = list(load0)
+        tots = [fixed, fixed]
+        x = [0] * m
+
+        def pair_fits(i: int, p: int, b0: int, b1: int) -> bool:
+            s0 = budget_load - load0[b0]
+            s1 = budget_load - load1[b1]
+            if s0 < 0 or s1 < 0:
+                return False
+            q11, q12, q21, q22 = suffix[i][p]
+            need = 0.0
+            # fractional knapsack: send to the first child the units that save most load in the second
+            for amount, w0, w1 in ((q12, 1, 2), (q11, 1, 1), (q22, 2, 2), (q21, 2, 1)):
+                take = min(amount, s0 / w0)
+                s0 -= take * w0
+                need += (amount - take) * w1
+            return need <= s1
+
+        def alive(i: int) -> bool:
+            if tots[0] > cap or tots[1] > cap or tots[0] + tots[1] + remaining[i] > 2 * cap:
+                return False
+            return any(pair_fits(i, p, b0, b1) for p, (b0, b1) in enumerate(pairs))
+
+        def rec(i: int):
+            if not alive(i):
+                return
+            if i == m:
+                c0 = list(base)
+                c1 = list(base)
+                for g, v in zip(free, x):
+                    c0[g] += v
+                    c1[g] += c[g] - v
+                if tots[0] < total and tots[1] < total:  # a child keeping every world is never needed
+                    yield a, tuple(x), tuple(c0), tuple(c1)
+                return
+            g = free[i]
+            cg = c[g]
+            w = self.weight[g]
+            for v in (0, cg, *range(1, cg)):  # whole patterns first: questions about who is random
+                x[i] = v
+                tots[0] += v
+                tots[1] += cg - v
+                for b in range(n):
+                    load0[b] += v * w[b]
+                    load1[b] += (cg - v) * w[b]
+                yield from rec(i + 1)
+                tots[0] -= v
+                tots[1] -= cg - v
+                for b in range(n):
+                    load0[b] -= v * w[b]
+                    load1[b] -= (cg - v) * w[b]
+
+        yield from rec(0)
+
+    def tree(self, reps: int, k: int) -> Ask | Leaf:
+        """Return a strategy tree over representatives of at most k questions (k must suffice)."""
+        if reps.bit_count() <= 1:
+            return Leaf(reps)
+        members = [r for r in range(self.anyl.n_reps) if reps >> r & 1]
+        c = self.counts(reps)
+        if self._free_agent(c):
+            agent = next(a for a, groups in enumerate(self.both_groups) if not any(c[g] for g in groups))
+            half = (len(members) + 1) // 2
+            first = members[:half]
+            chosen = {r: (1 if r in first else 2) for r in members}
+        else:
+            found = next(iter(self._solving_splits(c, k, 1)), None)
+            if found is None:
+                raise ValueError(f"no strategy of {k} questions for this node")
+            agent, x = found
+            take = dict(zip((g for g in range(self.n_groups) if c[g] and not self.both[g][agent]), x))
+            chosen = {}
+            used: dict[int, int] = {}
+            for r in members:
+                g = self.group[r]
+                if self.both[g][agent]:
+                    continue
+                chosen[r] = 1 if used.get(g, 0) < take[g] else 2
+                used[g] = used.get(g, 0) + 1
+        children = []
+        for outcome, bit in ((0, 1), (1, 2)):
+            child = 0
+            for r in members:
+                if chosen.get(r, 3) & bit:
+                    child |= 1 << r
+            if child:
+                children.append((outcome, child))
+        split = Split(agent, tuple(children), chosen)
+        return Ask(reps, split, tuple((o, self.tree(child, k - 1)) for o, child in children))
+
+
+def stuck_pair(anyl: AnyLanguage, reps: int) -> tuple[int, int] | None:
+    """Return two representatives of different goal classes that no question can ever separate, if any.
+
+    For every addressee, every option of one and every option of the other share an outcome, so
+    whatever is asked, some answer leaves both possible: an adversary keeps both forever, and no
+    strategy of any length identifies the goal.
+    """
+    members = [r for r in range(anyl.n_reps) if reps >> r & 1]
+    n_agents = len(anyl.ctx.space.agents)
+    for i, u in enumerate(members):
+        for v in members[i + 1:]:
+            if anyl.goal_class[u] == anyl.goal_class[v]:
+                continue
+            if all(o.outcomes & p.outcomes for a in range(n_agents)
+                   for o in anyl.rep_options[u][a] for p in anyl.rep_options[v][a]):
+                return u, v
+    return None

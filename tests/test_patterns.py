@@ -1,0 +1,90 @@
+"""Worst-case search over counted patterns: exact values, agreement with the plain search, proofs."""
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import pytest
+
+from smullyan.interrogate.anylang import AnyLanguage
+from smullyan.interrogate.patterns import PatternSearch, stuck_pair
+from smullyan.interrogate.search import Budget, StrategySearch
+from smullyan.interrogate.solve import solve
+from smullyan.interrogate.verify import verify
+
+from conftest import allowed, gods
+
+NAMES = {"T": "truthful", "L": "liar", "R": "random"}
+
+
+def puzzle(spec: str, **kw):
+    """Return the gods puzzle whose types are spelled by letters T, L, R."""
+    return gods([NAMES[c] for c in spec], random=kw.pop("random", "coin"), language="any", **kw)
+
+
+def searches(p):
+    """Return the pattern search and the plain search over the same representatives."""
+    budget = Budget()
+    anyl = AnyLanguage(p.contexts(), p.goal, budget)
+    patterns = PatternSearch.applicable(anyl, budget)
+    plain = StrategySearch(anyl.n_reps, anyl.goal_class, anyl.max_outcomes, anyl, budget)
+    return anyl, patterns, plain
+
+
+@pytest.mark.parametrize("spec, questions", [
+    ("TLR", 3), ("TLLR", 4), ("RRLLL", 5), ("TTLRR", 6), ("TTLLLR", 7), ("TTTLRR", 7), ("TTLLRR", 8),
+])
+def test_fewest_questions_in_the_worst_case(spec, questions):
+    p = puzzle(spec)
+    sol = solve(p)
+    assert sol.questions == questions
+    v = verify(p, sol.strategy)
+    assert (v.ok, v.worst) == (True, questions)
+
+
+@pytest.mark.parametrize("spec", ["TLLR", "RRLLL"])
+def test_agrees_with_the_plain_search_on_every_subset(spec):
+    anyl, patterns, plain = searches(puzzle(spec))
+    for reps in range(1, 1 << anyl.n_reps):
+        for k in range(5):
+            assert patterns.within(reps, k) == plain.within(reps, k), (bin(reps), k)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.sets(st.sampled_from(["truthful", "liar", "random"]), min_size=1), min_size=2, max_size=3),
+       st.sampled_from(["word", "coin"]))
+def test_agrees_with_the_plain_search_on_allowed_tables(types, random):
+    p = allowed({a: sorted(t) for a, t in zip("ABC", types)}, random=random, language="any")
+    anyl, patterns, plain = searches(p)
+    root = (1 << anyl.n_reps) - 1
+    if patterns is None:  # two worlds of one goal class: not a counting problem
+        assert len(set(anyl.goal_class)) < anyl.n_reps
+        return
+    for k in range(5):
+        assert patterns.within(root, k) == plain.within(root, k)
+    assert patterns.solvable(root) == (stuck_pair(anyl, root) is None)
+    if anyl.n_reps <= 8:  # the plain search proves unsolvability by exhausting every subset
+        assert plain.solvable(root) == patterns.solvable(root)
+
+
+def test_a_stuck_pair_proves_no_strategy_exists():
+    # truthful, liar, random, random: the worlds R R T L and T L R R are never told apart, since every
+    # god is random in one of them
+    anyl, patterns, _ = searches(puzzle("TLRR"))
+    u, v = stuck_pair(anyl, (1 << anyl.n_reps) - 1)
+    types = {anyl.ctx.space.worlds[anyl.members[r][0]].types for r in (u, v)}
+    assert all({a[i], b[i]} & {"random"} for a, b in [tuple(types)] for i in range(4))
+    assert solve(puzzle("TLRR")).solvable is False
+
+
+def test_not_used_where_representatives_share_a_goal():
+    # with the goal "types" and silence possible, patterns do not apply and the plain search runs
+    p = gods(["truthful", "liar", "random"], random="word-or-silent", paradox="silent", language="any")
+    anyl, patterns, _ = searches(p)
+    assert patterns is None
+
+
+def test_expected_strategy_keeps_the_odds_under_the_coin_reading():
+    # the realised questions must give random the fair odds the search assumed
+    p = puzzle("RRLLL", max_questions=5, objective="expected")
+    sol = solve(p)
+    assert sol.expected == verify(p, sol.strategy).expected
