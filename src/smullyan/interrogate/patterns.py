@@ -68,9 +68,11 @@ class PatternSearch:
         return cls(anyl, list(keys), group, budget)
 
     def _renamings(self) -> list[list[int]]:
-        """Return, per renaming of agents that maps patterns onto patterns, the inverse map on patterns."""
+        """Return, per renaming of agents that maps patterns onto patterns, the inverse map on patterns
+        (the renamings themselves are kept in `agent_maps`, in the same order)."""
         index = {k: g for g, k in enumerate(self.keys)}
         out = []
+        self.agent_maps: list[tuple[int, ...]] = []
         for p in itertools.permutations(range(self.n_agents)):
             image = [index.get(tuple(k[p[i]] for i in range(self.n_agents))) for k in self.keys]
             if None in image:
@@ -79,7 +81,19 @@ class PatternSearch:
             for g, t in enumerate(image):
                 inverse[t] = g
             out.append(inverse)
+            self.agent_maps.append(p)
         return out
+
+    def orbit_heads(self, node: tuple) -> set[int]:
+        """Return one addressee per class of addressees that a renaming fixing the node exchanges
+        (asking either gives mirror-image children, so one of them is enough)."""
+        heads = set(range(self.n_agents))
+        for inv, p in zip(self.renamings, self.agent_maps):
+            if tuple(node[j] for j in inv) == node:
+                for a in range(self.n_agents):
+                    if p[a] < a:
+                        heads.discard(a)
+        return heads
 
     def finish(self) -> Stats:
         """Return the statistics with the elapsed time filled in."""
@@ -169,89 +183,26 @@ class PatternSearch:
     def _splits(self, c: tuple[int, ...], k: int):
         """Yield (addressee, x, child0, child1) for every split whose children pass the lookahead bound
         for k - 1 questions and both keep fewer worlds than the node."""
-        n, budget_load, cap = self.n_agents, 1 << (k - 1), 1 << (k - 1)
         total = sum(c)
-        loads = [(sum(c[g] for g in self.both_groups[a]), a) for a in range(n)]
-        for fixed, a in sorted(loads):
-            if fixed > cap:
-                continue
+        for fixed, a in self.addressees(c, k):
             free = [g for g in range(self.n_groups) if c[g] and not self.both[g][a]]
             base = tuple(c[g] if self.both[g][a] else 0 for g in range(self.n_groups))
-            yield from self._assign(c, a, free, base, fixed, n, budget_load, cap, total)
-
-    def _assign(self, c, a, free, base, fixed, n, budget_load, cap, total):
-        """Enumerate the first-word counts of the free patterns, pruning with a linear relaxation of
-        the lookahead bound for every pair of addressees the two children might be asked next."""
-        pairs = [(b0, b1) for b0 in range(n) for b1 in range(n)]
-        m = len(free)
-        # suffix[i][p]: counts of the free patterns i.. by weight class (w0, w1) for pair p
-        suffix = [[(0, 0, 0, 0)] * len(pairs) for _ in range(m + 1)]
-        for i in range(m - 1, -1, -1):
-            g = free[i]
-            w = self.weight[g]
-            row = []
-            for p, (b0, b1) in enumerate(pairs):
-                s = list(suffix[i + 1][p])
-                s[(w[b0] - 1) * 2 + (w[b1] - 1)] += c[g]
-                row.append(tuple(s))
-            suffix[i] = row
-        remaining = [0] * (m + 1)
-        for i in range(m - 1, -1, -1):
-            remaining[i] = remaining[i + 1] + c[free[i]]
-        load0 = [sum(base[g] * self.weight[g][b] for g in range(self.n_groups)) for b in range(n)]
-        load1 = list(load0)
-        tots = [fixed, fixed]
-        x = [0] * m
-
-        def pair_fits(i: int, p: int, b0: int, b1: int) -> bool:
-            s0 = budget_load - load0[b0]
-            s1 = budget_load - load1[b1]
-            if s0 < 0 or s1 < 0:
-                return False
-            q11, q12, q21, q22 = suffix[i][p]
-            need = 0.0
-            # fractional knapsack: send to the first child the units that save most load in the second
-            for amount, w0, w1 in ((q12, 1, 2), (q11, 1, 1), (q22, 2, 2), (q21, 2, 1)):
-                take = min(amount, s0 / w0)
-                s0 -= take * w0
-                need += (amount - take) * w1
-            return need <= s1
-
-        def alive(i: int) -> bool:
-            if tots[0] > cap or tots[1] > cap or tots[0] + tots[1] + remaining[i] > 2 * cap:
-                return False
-            return any(pair_fits(i, p, b0, b1) for p, (b0, b1) in enumerate(pairs))
-
-        def rec(i: int):
-            if not alive(i):
-                return
-            if i == m:
-                c0 = list(base)
-                c1 = list(base)
+            base_load = [sum(base[g] * self.weight[g][b] for g in range(self.n_groups)) for b in range(self.n_agents)]
+            for x in lookahead_assignments([c[g] for g in free], [self.weight[g] for g in free], base_load, fixed, k):
+                c0, c1 = list(base), list(base)
                 for g, v in zip(free, x):
                     c0[g] += v
                     c1[g] += c[g] - v
-                if tots[0] < total and tots[1] < total:  # a child keeping every world is never needed
-                    yield a, tuple(x), tuple(c0), tuple(c1)
-                return
-            g = free[i]
-            cg = c[g]
-            w = self.weight[g]
-            for v in (0, cg, *range(1, cg)):  # whole patterns first: questions about who is random
-                x[i] = v
-                tots[0] += v
-                tots[1] += cg - v
-                for b in range(n):
-                    load0[b] += v * w[b]
-                    load1[b] += (cg - v) * w[b]
-                yield from rec(i + 1)
-                tots[0] -= v
-                tots[1] -= cg - v
-                for b in range(n):
-                    load0[b] -= v * w[b]
-                    load1[b] -= (cg - v) * w[b]
+                if sum(c0) < total and sum(c1) < total:  # a child keeping every world is never needed
+                    yield a, x, tuple(c0), tuple(c1)
 
-        yield from rec(0)
+    def addressees(self, c: tuple[int, ...], k: int, node: tuple | None = None) -> list[tuple[int, int]]:
+        """Return (worlds answering both, addressee) for the addressees worth asking, fewest first,
+        one per class of addressees exchanged by the node's symmetries (`node` defaults to c)."""
+        cap = 1 << (k - 1)
+        heads = self.orbit_heads(c if node is None else node)
+        loads = sorted((sum(c[g] for g in self.both_groups[a]), a) for a in heads)
+        return [(fixed, a) for fixed, a in loads if fixed <= cap]
 
     def tree(self, reps: int, k: int) -> Ask | Leaf:
         """Return a strategy tree over representatives of at most k questions (k must suffice)."""
@@ -307,3 +258,75 @@ def stuck_pair(anyl: AnyLanguage, reps: int) -> tuple[int, int] | None:
                    for o in anyl.rep_options[u][a] for p in anyl.rep_options[v][a]):
                 return u, v
     return None
+
+
+def lookahead_assignments(counts: list[int], weights: list[list[int]], base_load: list[int], fixed: int, k: int):
+    """Yield how many worlds of each free cell go to the first word, for every split (to an addressee
+    whose `fixed` worlds answer both) whose two children could still be solved in k - 1 questions.
+
+    A child passes if it has at most 2**(k-1) worlds and some addressee b has load (worlds plus
+    worlds where b answers both; `weights[i][b]` is 1 or 2 per world of cell i) at most 2**(k-1).
+    While cells are being assigned, each pair (b0, b1) of next addressees is kept alive by a
+    fractional relaxation: the unassigned worlds go where they add least load, best ratio first.
+    """
+    n = len(base_load)
+    budget = cap = 1 << (k - 1)
+    pairs = [(b0, b1) for b0 in range(n) for b1 in range(n)]
+    m = len(counts)
+    suffix = [[(0, 0, 0, 0)] * len(pairs) for _ in range(m + 1)]  # cells i..: counts by (w0, w1)
+    for i in range(m - 1, -1, -1):
+        w = weights[i]
+        row = []
+        for p, (b0, b1) in enumerate(pairs):
+            q = list(suffix[i + 1][p])
+            q[(w[b0] - 1) * 2 + (w[b1] - 1)] += counts[i]
+            row.append(tuple(q))
+        suffix[i] = row
+    remaining = [0] * (m + 1)
+    for i in range(m - 1, -1, -1):
+        remaining[i] = remaining[i + 1] + counts[i]
+    load0, load1 = list(base_load), list(base_load)
+    tots = [fixed, fixed]
+    x = [0] * m
+
+    def pair_fits(i: int, p: int, b0: int, b1: int) -> bool:
+        s0 = budget - load0[b0]
+        s1 = budget - load1[b1]
+        if s0 < 0 or s1 < 0:
+            return False
+        need = 0.0
+        q11, q12, q21, q22 = suffix[i][p]
+        # to the first child first the worlds that save most load in the second
+        for amount, w0, w1 in ((q12, 1, 2), (q11, 1, 1), (q22, 2, 2), (q21, 2, 1)):
+            take = min(amount, s0 / w0)
+            s0 -= take * w0
+            need += (amount - take) * w1
+        return need <= s1
+
+    def alive(i: int) -> bool:
+        if tots[0] > cap or tots[1] > cap or tots[0] + tots[1] + remaining[i] > 2 * cap:
+            return False
+        return any(pair_fits(i, p, b0, b1) for p, (b0, b1) in enumerate(pairs))
+
+    def rec(i: int):
+        if not alive(i):
+            return
+        if i == m:
+            yield tuple(x)
+            return
+        cg, w = counts[i], weights[i]
+        for v in (0, cg, *range(1, cg)):  # whole cells first: questions about who is random
+            x[i] = v
+            tots[0] += v
+            tots[1] += cg - v
+            for b in range(n):
+                load0[b] += v * w[b]
+                load1[b] += (cg - v) * w[b]
+            yield from rec(i + 1)
+            tots[0] -= v
+            tots[1] -= cg - v
+            for b in range(n):
+                load0[b] -= v * w[b]
+                load1[b] -= (cg - v) * w[b]
+
+    yield from rec(0)

@@ -15,7 +15,8 @@ from fractions import Fraction
 
 from .anylang import AnyLanguage
 from .patterns import PatternSearch, stuck_pair
-from .expected import ExpectedSearch
+from .expected import INFINITE, ExpectedSearch
+from .expected_patterns import PatternExpected
 from .grammar import Grammar
 from .puzzle import Interrogation
 from .realise import AnyRealiser, realise_grammar
@@ -82,10 +83,16 @@ def solve(puzzle: Interrogation, limits: Limits | None = None) -> Solution:
     complexity = None
     if puzzle.objective == "expected":
         within = puzzle.max_questions if puzzle.max_questions is not None else k_any + 1
-        search = ExpectedSearch(anyl, any_search, budget)
-        masses = {r: Fraction(len(m)) for r, m in enumerate(anyl.members)}
-        optimum = search.value(masses, within)
-        tree = search.strategy(masses, within)
+        if isinstance(any_search, PatternSearch) and len({len(m) for m in anyl.members}) == 1:
+            counted = PatternExpected(any_search, budget)
+            levels = {r: 0 for r in range(anyl.n_reps)}
+            optimum = counted.value(counted.state_of(levels), within)
+            tree = counted.tree(levels, within) if optimum < INFINITE else None
+        else:
+            search = ExpectedSearch(anyl, any_search, budget)
+            masses = {r: Fraction(len(m)) for r, m in enumerate(anyl.members)}
+            optimum = search.value(masses, within)
+            tree = search.strategy(masses, within)
         realiser = AnyRealiser(ctx, anyl, puzzle.goal, grammar, min(REALISE_COMPLEXITY, puzzle.max_complexity),
                                same_odds=True)
         strategy = realiser.realise(tree, space.all_worlds)

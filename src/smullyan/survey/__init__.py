@@ -1,0 +1,1 @@
+"""Surveys: many gods puzzles solved and tabulated (multisets of types, and the puzzle grammar)."""

@@ -1,0 +1,154 @@
+"""The n-gods survey: every multiset of truthful, liar and random gods, solved exactly.
+
+- Puzzle of a multiset: the gods A, B, … have these types in some order; they answer with the
+  words ja and da, whose meanings are unknown; any question may be asked (the complete language);
+  the goal is every god's type.
+- Row: what the survey reports for one multiset — solvable or not (with the pair of worlds that
+  proves it when not), the fewest questions in the worst case, and the fewest on average among
+  strategies of at most `expected_within` questions (the worst case plus one unless told).
+- Random-fewer rule (Vallström, arXiv 2201.09801): a puzzle with at least one non-random god is
+  solvable iff its random gods are fewer than the others. `rule_exceptions` lists the rows that
+  contradict it; under the standard readings of random there are none.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import time
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..errors import SearchLimitReached
+from ..interrogate.anylang import AnyLanguage
+from ..interrogate.patterns import stuck_pair
+from ..interrogate.puzzle import Interrogation
+from ..interrogate.search import Limits
+from ..interrogate.solve import solve
+from ..interrogate.strategy import Node
+from ..logic.types import RANDOM
+from ..logic.worlds import assignments_from_permutation, build_space
+
+TYPES = ("truthful", "liar", "random")
+LETTERS = {"truthful": "T", "liar": "L", "random": "R"}
+WORDS = ("ja", "da")
+
+
+@dataclass(frozen=True)
+class Reading:
+    """How the gods of a survey behave: random's reading, paradoxes, and what is computed."""
+
+    random: str = "coin"
+    paradox: str = "forbidden"
+    expected: bool = True
+    extra: int = 1  # expected optimum among strategies of at most worst + extra questions
+    seconds: float | None = None  # limit per puzzle and search (None: none)
+
+
+@dataclass(frozen=True)
+class Row:
+    """One surveyed puzzle."""
+
+    types: tuple[str, ...]
+    solvable: bool | None  # None: a limit stopped the search before it knew
+    worst: int | None
+    expected: Fraction | None
+    expected_within: int | None
+    seconds: float
+    stuck: tuple[tuple[str, ...], tuple[str, ...]] | None = None  # two worlds no question separates
+    note: str = ""  # what a limit stopped, if anything
+
+    @property
+    def complete(self) -> bool:
+        """Return whether every figure the reading asked for was computed."""
+        return not self.note
+
+
+def multisets(smallest: int, largest: int) -> list[tuple[str, ...]]:
+    """Return every multiset of the three types with `smallest` to `largest` gods, by size then
+    fewest random gods, then fewest liars."""
+    out = []
+    for n in range(smallest, largest + 1):
+        for r in range(n + 1):
+            for liars in range(n - r + 1):
+                out.append(("truthful",) * (n - r - liars) + ("liar",) * liars + ("random",) * r)
+    return out
+
+
+def spell(types: tuple[str, ...]) -> str:
+    """Return a multiset as letters, e.g. 'TLR'."""
+    return "".join(LETTERS[t] for t in types)
+
+
+def gods_puzzle(types: tuple[str, ...], reading: Reading, **kw) -> Interrogation:
+    """Return the puzzle of a multiset: gods A, B, … with these types in some order."""
+    agents = tuple(chr(ord("A") + i) for i in range(len(types)))
+    space = build_space(agents, assignments_from_permutation(types), WORDS,
+                        random_mode=reading.random, paradox=reading.paradox)
+    title = f"{len(types)} gods: {', '.join(types)}"
+    # complexity 0: strategies are worded with the lemma and direct questions, not a grammar search
+    kw.setdefault("max_complexity", 0)
+    return Interrogation(space, language="any", title=title, **kw)
+
+
+def survey_one(types: tuple[str, ...], reading: Reading) -> Row:
+    """Return the survey row of one multiset (every figure exact, or left out with a note)."""
+    start = time.perf_counter()
+    limits = Limits(seconds=reading.seconds)
+    puzzle = gods_puzzle(types, reading)
+    try:
+        sol = solve(puzzle, limits)
+    except SearchLimitReached as e:
+        return Row(types, None, None, None, None, time.perf_counter() - start, note=f"worst case: {e.message}")
+    if not sol.solvable:
+        return Row(types, False, None, None, None, time.perf_counter() - start, stuck=_stuck(puzzle))
+    if not reading.expected:
+        return Row(types, True, sol.questions, None, None, time.perf_counter() - start)
+    within = sol.questions + reading.extra
+    try:
+        best = solve(dataclasses.replace(puzzle, objective="expected", max_questions=within), limits)
+    except SearchLimitReached as e:
+        return Row(types, True, sol.questions, None, within, time.perf_counter() - start,
+                   note=f"expected: {e.message}")
+    return Row(types, True, sol.questions, best.expected, within, time.perf_counter() - start)
+
+
+def _stuck(puzzle: Interrogation) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """Return the types of two worlds that no question separates, if the pair test finds them."""
+    anyl = AnyLanguage(puzzle.contexts(), puzzle.goal)
+    pair = stuck_pair(anyl, (1 << anyl.n_reps) - 1)
+    if pair is None:
+        return None
+    u, v = (puzzle.space.worlds[anyl.members[r][0]].types for r in pair)
+    return u, v
+
+
+def strategy_of(types: tuple[str, ...], reading: Reading, objective: str, within: int | None) -> tuple[Interrogation, Node | None]:
+    """Return a multiset's puzzle and its verified optimal strategy under an objective."""
+    puzzle = gods_puzzle(types, reading, objective=objective, max_questions=within)
+    return puzzle, solve(puzzle, Limits(seconds=reading.seconds)).strategy
+
+
+def random_fewer(types: tuple[str, ...]) -> bool:
+    """Return whether the random gods are fewer than the others."""
+    r = sum(1 for t in types if t == RANDOM)
+    return r < len(types) - r
+
+
+def rule_exceptions(rows: list[Row]) -> list[Row]:
+    """Return the rows (with a non-random god, solved) where solvable differs from random-fewer."""
+    return [row for row in rows
+            if row.solvable is not None and any(t != RANDOM for t in row.types)
+            and row.solvable != random_fewer(row.types)]
+
+
+def same_results(a: list[Row], b: list[Row]) -> bool:
+    """Return whether two runs agree on everything but the time taken."""
+    def strip(rows):
+        return [dataclasses.replace(r, seconds=0.0) for r in rows]
+    return strip(a) == strip(b)
+
+
+def by_size(rows: list[Row]) -> dict[int, list[Row]]:
+    """Return the rows grouped by number of gods."""
+    return {n: list(g) for n, g in itertools.groupby(rows, key=lambda r: len(r.types))}
