@@ -261,6 +261,140 @@ def verify(
         raise typer.Exit(EXIT_FAILED)
 
 
+def _progress(total: int, label: str):
+    """Return (progress bar context, advance callback) on stderr; silent when stderr is not a terminal."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    console = Console(stderr=True)
+    bar = Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                   console=console, transient=True, disable=not console.is_terminal)
+    task = bar.add_task(label, total=total)
+    return bar, lambda _row: bar.advance(task)
+
+
+@app.command()
+def survey(
+    smallest: int = typer.Option(2, "--min", help="Fewest gods."),
+    largest: int = typer.Option(6, "--max", help="Most gods (multisets; with --grammar, the multiset family)."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object per puzzle (one per line)."),
+    workers: Optional[int] = typer.Option(None, "--workers", help="Local processes (default: one per core)."),
+    scheduler: Optional[str] = typer.Option(None, "--scheduler", help="Run on an existing Dask cluster, e.g. tcp://host:8786."),
+    random: str = typer.Option("coin", "--random", help="Reading of random: coin (Boolos), word, coin-shared, word-or-silent."),
+    paradox: str = typer.Option("forbidden", "--paradox", help="Paradoxical questions: forbidden or silent."),
+    expected: bool = typer.Option(True, "--expected/--no-expected", help="Also find the fewest questions on average."),
+    extra: int = typer.Option(1, "--extra", help="Average optimum among strategies of at most worst + EXTRA questions (>= 1)."),
+    limit: Optional[list[str]] = typer.Option(None, "--limit", help="Per puzzle and search: Ns seconds (default 10s) or N splits."),
+    grammar: bool = typer.Option(False, "--grammar", help="Classify the puzzle grammar (questions and complexity) instead."),
+    table_gods: int = typer.Option(3, "--table-gods", help="With --grammar: most gods of table puzzles."),
+    out: Optional[Path] = typer.Option(None, "--out", help="Also write the results to this directory (JSON lines; "
+                                                            "with --grammar, CSV and JSON)."),
+    strategies: Optional[Path] = typer.Option(None, "--strategies", help="Write each solvable puzzle (TOML) and its "
+                                                                          "optimal strategies (JSON) here, for `smullyan verify`."),
+) -> None:
+    """Survey gods puzzles: every multiset of truthful, liar and random gods (or the puzzle grammar),
+    solved exactly, in parallel."""
+    from .logic.types import PARADOX_MODES, RANDOM_MODES
+    from .render.survey import grammar_csv, grammar_record, grammar_table, row_json, survey_table
+    from .survey.grammar import classify, grow
+    from .survey.run import run_parallel, run_survey
+    from .survey.table import Reading, multisets, rule_exceptions
+
+    try:
+        if random not in RANDOM_MODES:
+            raise PuzzleError(f"--random takes one of: {', '.join(RANDOM_MODES)}; got {random!r}")
+        if paradox not in PARADOX_MODES:
+            raise PuzzleError(f"--paradox takes one of: {', '.join(PARADOX_MODES)}; got {paradox!r}")
+        if not 1 <= smallest <= largest <= 8:
+            raise PuzzleError("--min and --max must satisfy 1 <= min <= max <= 8")
+        if extra < 1:
+            raise PuzzleError("--extra must be at least 1 (the average optimum is taken among strategies of at "
+                              "most the worst case plus EXTRA questions)")
+        if workers is not None and workers < 1:
+            raise PuzzleError("--workers must be at least 1")
+        limits = parse_limits(limit or ["10s"])
+        if limits.nodes is not None:
+            raise PuzzleError("survey --limit takes seconds per puzzle, such as 10s")
+        reading = Reading(random=random, paradox=paradox, expected=expected, extra=extra, seconds=limits.seconds)
+        console = Console(highlight=False)
+        if grammar:
+            puzzles = grow("table", table_gods) + grow("multiset", largest)
+            bar, advance = _progress(len(puzzles), "classifying")
+            with bar:
+                rows = run_parallel(classify, puzzles, reading, workers, scheduler, advance,
+                                    cost=lambda gp: len(gp.shape) * 10 + sum(len(a) for a in gp.shape))
+            records = [grammar_record(r) for r in rows]
+            if out:
+                out.mkdir(parents=True, exist_ok=True)
+                (out / "survey-grammar.csv").write_text(grammar_csv(rows), encoding="utf-8")
+                (out / "survey-grammar.json").write_text(json.dumps(records, indent=2) + "\n", encoding="utf-8")
+            if as_json:
+                for rec in records:
+                    print(json.dumps(rec))
+            else:
+                console.print(grammar_table(rows, f"Puzzle grammar (random: {random}; paradox: {paradox})"))
+                needs2 = [r.puzzle.name for r in rows if r.complexity == 2]
+                above = [r.puzzle.name for r in rows if r.solvable and r.complexity is None and not r.note.startswith("grammar:")]
+                console.print(f"Need complexity-2 questions: {', '.join(needs2) if needs2 else 'none'}.")
+                if above:
+                    console.print(f"Need questions above complexity 2: {', '.join(above)}.")
+            incomplete = [r for r in rows if r.solvable is None or r.note.startswith("grammar:")]
+        else:
+            specs = multisets(smallest, largest)
+            bar, advance = _progress(len(specs), "surveying")
+            with bar:
+                rows = run_survey(specs, reading, workers, scheduler, advance)
+            if out:
+                out.mkdir(parents=True, exist_ok=True)
+                (out / "survey.jsonl").write_text("".join(json.dumps(row_json(r)) + "\n" for r in rows), encoding="utf-8")
+            if strategies:
+                _write_strategies(strategies, rows, reading)
+            if as_json:
+                for r in rows:
+                    print(json.dumps(row_json(r)))
+            else:
+                console.print(survey_table(rows, f"Gods puzzles, {smallest} to {largest} gods (random: {random}; paradox: {paradox})"))
+            err = Console(stderr=True, highlight=False)
+            exceptions = rule_exceptions(rows)
+            decided = [r for r in rows if r.solvable is not None and any(t != "random" for t in r.types)]
+            if exceptions:
+                err.print(f"Random-fewer rule (Vallström) fails for: {', '.join(''.join(t[0].upper() for t in r.types) for r in exceptions)}")
+            else:
+                err.print(f"Random-fewer rule (Vallström): solvable exactly when the random gods are fewer than the others, "
+                          f"in all {len(decided)} decided puzzles with a non-random god.")
+            incomplete = [r for r in rows if r.note]
+    except SmullyanError as e:
+        _fail(e)
+        return
+    if incomplete:
+        Console(stderr=True).print(f"[bold yellow]limit:[/] {len(incomplete)} puzzle(s) stopped at the limit; their "
+                                   f"missing figures are left empty, not guessed (raise --limit to compute them).")
+        raise typer.Exit(EXIT_LIMIT)
+
+
+def _write_strategies(folder: Path, rows, reading) -> None:
+    """Write each solvable surveyed puzzle as TOML with its optimal strategies as JSON."""
+    from .render.strategies import strategy_json
+    from .survey.table import spell, strategy_of
+
+    folder.mkdir(parents=True, exist_ok=True)
+    for row in rows:
+        if not row.solvable or not row.worst:
+            continue
+        name = spell(row.types)
+        agents = ", ".join(f'"{chr(ord("A") + i)}"' for i in range(len(row.types)))
+        types = ", ".join(f'"{t}"' for t in row.types)
+        (folder / f"{name}.toml").write_text(
+            f'title = "{len(row.types)} gods: {", ".join(row.types)}"\nagents = [{agents}]\ntypes = [{types}]\n'
+            f'words = ["ja", "da"]\nrandom = "{reading.random}"\nparadox = "{reading.paradox}"\n\n'
+            f'[questions]\nlanguage = "any"\n', encoding="utf-8")
+        puzzle, tree = strategy_of(row.types, reading, "worst", row.worst)
+        (folder / f"{name}.worst.json").write_text(json.dumps(strategy_json(puzzle, tree), indent=1) + "\n", encoding="utf-8")
+        if row.expected is not None:
+            puzzle, tree = strategy_of(row.types, reading, "expected", row.expected_within)
+            (folder / f"{name}.expected.json").write_text(json.dumps(strategy_json(puzzle, tree), indent=1) + "\n",
+                                                          encoding="utf-8")
+
+
 def main() -> None:
     """Run the command line."""
     app()

@@ -8,37 +8,42 @@ from __future__ import annotations
 
 import os
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 from ..errors import SmullyanError
 from .table import Reading, Row, survey_one
 
-Progress = Callable[[Row], None]
-
 
 def run_survey(specs: Sequence[tuple[str, ...]], reading: Reading, workers: int | None = None,
-               scheduler: str | None = None, progress: Progress | None = None) -> list[Row]:
+               scheduler: str | None = None, progress: Callable[[Row], None] | None = None) -> list[Row]:
     """Return the rows of every multiset, computed in parallel."""
+    return run_parallel(survey_one, specs, reading, workers, scheduler, progress, cost=_size)
+
+
+def run_parallel(fn: Callable[[Any, Reading], Any], items: Sequence, reading: Reading, workers: int | None = None,
+                 scheduler: str | None = None, progress: Callable[[Any], None] | None = None,
+                 cost: Callable[[Any], int] | None = None) -> list:
+    """Return fn(item, reading) for every item, in order, computed by local processes or on Dask."""
     if scheduler:
-        return _on_dask(specs, reading, scheduler, progress)
+        return _on_dask(fn, items, reading, scheduler, progress)
     workers = workers or os.cpu_count() or 1
     if workers == 1:
-        rows = []
-        for types in specs:
-            rows.append(survey_one(types, reading))
+        out = []
+        for item in items:
+            out.append(fn(item, reading))
             if progress:
-                progress(rows[-1])
-        return rows
-    # largest puzzles first keeps both processes busy to the end
-    order = sorted(range(len(specs)), key=lambda i: -_size(specs[i]))
-    out: list[Row | None] = [None] * len(specs)
+                progress(out[-1])
+        return out
+    # costly items first keeps every process busy to the end
+    order = sorted(range(len(items)), key=lambda i: -cost(items[i])) if cost else range(len(items))
+    results: list = [None] * len(items)
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = {pool.submit(survey_one, specs[i], reading): i for i in order}
+        futures = {pool.submit(fn, items[i], reading): i for i in order}
         for fut in as_completed(futures):
-            out[futures[fut]] = fut.result()
+            results[futures[fut]] = fut.result()
             if progress:
-                progress(out[futures[fut]])
-    return [r for r in out if r is not None]
+                progress(results[futures[fut]])
+    return results
 
 
 def _size(types: tuple[str, ...]) -> int:
@@ -50,8 +55,8 @@ def _size(types: tuple[str, ...]) -> int:
     return n
 
 
-def _on_dask(specs, reading: Reading, scheduler: str, progress: Progress | None) -> list[Row]:
-    """Return the rows computed on the Dask cluster at `scheduler` (tcp://host:port)."""
+def _on_dask(fn, items, reading: Reading, scheduler: str, progress) -> list:
+    """Return the results computed on the Dask cluster at `scheduler` (tcp://host:port)."""
     try:
         from distributed import Client, as_completed as dask_completed
     except ImportError:  # pragma: no cover - declared as a dependency
@@ -61,13 +66,13 @@ def _on_dask(specs, reading: Reading, scheduler: str, progress: Progress | None)
     except (OSError, TimeoutError) as e:
         raise SmullyanError(f"cannot reach the Dask scheduler at {scheduler}: {e}") from None
     try:
-        futures = client.map(survey_one, list(specs), reading=reading, pure=False)
+        futures = client.map(fn, list(items), reading=reading, pure=False)
         index = {f.key: i for i, f in enumerate(futures)}
-        out: list[Row | None] = [None] * len(specs)
+        out: list = [None] * len(items)
         for fut in dask_completed(futures):
             out[index[fut.key]] = fut.result()
             if progress:
                 progress(out[index[fut.key]])
-        return [r for r in out if r is not None]
+        return out
     finally:
         client.close()
