@@ -62,7 +62,7 @@ def _on_dask(fn, items, reading: Reading, scheduler: str, progress) -> list:
     except ImportError:  # pragma: no cover - declared as a dependency
         raise SmullyanError("--scheduler needs dask.distributed (pip install distributed)") from None
     try:
-        client = Client(scheduler, timeout="10s")
+        client = Client(scheduler, timeout="5s")
     except (OSError, TimeoutError) as e:
         raise SmullyanError(f"cannot reach the Dask scheduler at {scheduler}: {e}") from None
     try:

@@ -1,0 +1,141 @@
+"""The n-gods survey and the puzzle grammar: exact rows, the random-fewer rule, parallel and Dask runs."""
+
+import json
+from fractions import Fraction
+
+import pytest
+from typer.testing import CliRunner
+
+from smullyan.cli import app
+from smullyan.survey.grammar import classify, grow
+from smullyan.survey.run import run_survey
+from smullyan.survey.table import Reading, multisets, rule_exceptions, same_results, spell, survey_one
+
+runner = CliRunner()
+QUICK = Reading(expected=False)
+
+
+def run(*args):
+    return runner.invoke(app, [str(a) for a in args])
+
+
+def test_multisets_in_order():
+    assert [spell(m) for m in multisets(2, 3)] == ["TT", "TL", "LL", "TR", "LR", "RR",
+                                                   "TTT", "TTL", "TLL", "LLL", "TTR", "TLR", "LLR", "TRR", "LRR", "RRR"]
+    assert len(multisets(2, 6)) == 6 + 10 + 15 + 21 + 28
+
+
+@pytest.mark.parametrize("spec, worst, expected", [
+    ("TL", 1, Fraction(1)), ("TTL", 2, Fraction(5, 3)), ("TLR", 3, Fraction(3)), ("TTLL", 3, Fraction(8, 3)),
+    ("TTTR", 3, Fraction(19, 8)), ("TLLR", 4, Fraction(47, 12)), ("TTTLL", 4, Fraction(17, 5)),
+    ("TTTTR", 3, Fraction(13, 5)), ("TTTLR", 5, Fraction(23, 5)), ("TTLLR", 6, Fraction(77, 15)),
+    ("RRLLL", 5, Fraction(163, 40)), ("RR", 0, Fraction(0)),
+])
+def test_rows(spec, worst, expected):
+    types = tuple({"T": "truthful", "L": "liar", "R": "random"}[c] for c in spec)
+    row = survey_one(types, Reading())
+    assert (row.solvable, row.worst, row.expected, row.expected_within, row.note) == (True, worst, expected, worst + 1, "")
+
+
+def test_unsolvable_rows_name_two_worlds_never_separated():
+    row = survey_one(("truthful", "liar", "random", "random"), QUICK)
+    assert (row.solvable, row.worst, row.expected) == (False, None, None)
+    a, b = row.stuck
+    assert all("random" in (x, y) for x, y in zip(a, b))
+
+
+def test_random_fewer_rule_holds_to_six_gods():
+    rows = run_survey(multisets(2, 6), QUICK, workers=1)
+    assert all(r.solvable is not None for r in rows)
+    assert rule_exceptions(rows) == []
+    worst = {spell(r.types): r.worst for r in rows}
+    assert (worst["TTLRR"], worst["TTTLRR"], worst["TTLLRR"], worst["TTLLLR"], worst["TTTTLR"]) == (6, 7, 8, 7, 6)
+
+
+def test_rule_fails_when_random_shares_its_coin():
+    # under coin-shared, "If I asked you Q, would you say ja?" tames random: truthful vs random is solvable
+    rows = run_survey(multisets(2, 3), Reading(random="coin-shared", expected=False), workers=1)
+    assert "TR" in {spell(r.types) for r in rule_exceptions(rows)}
+
+
+def test_parallel_run_equals_one_process():
+    specs = multisets(2, 4)
+    assert same_results(run_survey(specs, Reading(), workers=1), run_survey(specs, Reading(), workers=2))
+
+
+def test_dask_cluster_gives_the_local_results():
+    distributed = pytest.importorskip("distributed")
+    specs = multisets(2, 4)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        on_dask = run_survey(specs, Reading(), scheduler=cluster.scheduler_address)
+    assert same_results(on_dask, run_survey(specs, Reading(), workers=1))
+
+
+def test_cli_json_lines():
+    r = run("survey", "--max", 4, "--json", "--workers", 1)
+    assert r.exit_code == 0, r.output
+    rows = [json.loads(line) for line in r.stdout.splitlines()]
+    assert len(rows) == 6 + 10 + 15
+    tllr = next(x for x in rows if x["types"] == ["truthful", "liar", "liar", "random"])
+    assert set(tllr) == {"types", "solvable", "worst", "expected", "expected_within", "seconds"}
+    assert (tllr["solvable"], tllr["worst"], tllr["expected"], tllr["expected_within"]) == (True, 4, "47/12", 5)
+    tlrr = next(x for x in rows if x["types"] == ["truthful", "liar", "random", "random"])
+    assert tlrr["solvable"] is False and len(tlrr["never_separated"]) == 2
+    assert "Random-fewer rule" in r.stderr
+
+
+def test_cli_limit_leaves_figures_empty_and_exits_3():
+    r = run("survey", "--min", 5, "--max", 5, "--json", "--workers", 1, "--limit", "0.05s")
+    assert r.exit_code == 3
+    rows = [json.loads(line) for line in r.stdout.splitlines()]
+    stopped = [x for x in rows if "incomplete" in x]
+    assert stopped and all(x["expected"] is None for x in stopped)
+    assert "stopped at the limit" in r.stderr
+
+
+@pytest.mark.parametrize("args, message", [
+    (("--extra", 0), "--extra must be at least 1"),
+    (("--random", "dice"), "--random takes one of"),
+    (("--max", 9), "--min and --max"),
+    (("--scheduler", "tcp://127.0.0.1:9"), "cannot reach the Dask scheduler"),
+])
+def test_cli_bad_options(args, message):
+    r = run("survey", *args)
+    assert r.exit_code == 2
+    assert message in r.stderr and "Traceback" not in r.stderr
+
+
+def test_strategies_are_written_and_verify(tmp_path):
+    r = run("survey", "--min", 4, "--max", 4, "--workers", 1, "--strategies", tmp_path)
+    assert r.exit_code == 0, r.output
+    v = run("verify", tmp_path / "TLLR.toml", tmp_path / "TLLR.expected.json", "--json")
+    assert v.exit_code == 0
+    assert (json.loads(v.stdout)["worst"], json.loads(v.stdout)["expected"]) == (5, "47/12")
+    v = run("verify", tmp_path / "TLLR.toml", tmp_path / "TLLR.worst.json", "--json")
+    assert json.loads(v.stdout)["worst"] == 4
+
+
+def test_grammar_grows_by_the_two_rules():
+    tables = grow("table", 3)
+    assert len(tables) == 100 and len(grow("multiset", 5)) == 35
+    tr = next(p for p in tables if p.name == "T|TR")
+    assert (tr.parent, tr.rule) == ((("truthful",), ("truthful",)), "allow random at position 1")
+
+
+@pytest.mark.parametrize("family, name, questions, complexity", [
+    ("multiset", "TTL", 2, 0), ("multiset", "TLR", 3, 1), ("multiset", "TTTTR", 3, 2), ("table", "T|TL|TR", 2, 1),
+])
+def test_grammar_classification(family, name, questions, complexity):
+    gp = next(p for p in grow(family, 5 if family == "multiset" else 3) if p.name == name)
+    row = classify(gp, Reading())
+    assert (row.solvable, row.questions, row.complexity) == (True, questions, complexity)
+
+
+def test_cli_grammar_writes_csv_and_json(tmp_path):
+    r = run("survey", "--grammar", "--max", 3, "--table-gods", 2, "--workers", 1, "--out", tmp_path)
+    assert r.exit_code == 0, r.output
+    header = (tmp_path / "survey-grammar.csv").read_text().splitlines()[0]
+    assert header == "family,puzzle,gods,worlds,solvable,questions,complexity,derived_from,rule,seconds,note"
+    records = json.loads((tmp_path / "survey-grammar.json").read_text())
+    assert {r["puzzle"] for r in records if r["family"] == "multiset"} == {"T", "TT", "TL", "TR", "TTT", "TTL", "TTR", "TLL", "TLR", "TRR"}
+    assert "Need complexity-2 questions: none." in r.stdout
