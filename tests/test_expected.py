@@ -45,3 +45,15 @@ def test_two_independent_knights_need_two_questions_even_on_average():
     p = allowed({"A": ["truthful", "liar"], "B": ["truthful", "liar"]}, words=None, language="any",
                 max_questions=2, objective="expected")
     assert solve(p).expected == Fraction(2)
+
+
+def test_five_gods_optimum_strategy_file_verifies():
+    # the README's 5-god optimum, as a file anyone can check with `smullyan verify`
+    import json
+
+    from smullyan.interrogate.strategy import from_json
+
+    p = load_puzzle(EXAMPLES / "five_gods_expected.toml")
+    strategy = from_json(json.loads((EXAMPLES / "five_gods_expected_strategy.json").read_text()))
+    v = verify(p, strategy)
+    assert (v.ok, v.worst, v.expected) == (True, 5, Fraction(163, 40))

@@ -275,7 +275,8 @@ def _progress(total: int, label: str):
 @app.command()
 def survey(
     smallest: int = typer.Option(2, "--min", help="Fewest gods."),
-    largest: int = typer.Option(6, "--max", help="Most gods (multisets; with --grammar, the multiset family)."),
+    largest: Optional[int] = typer.Option(None, "--max", help="Most gods (default 6; with --grammar, of the multiset "
+                                                               "family, default 5)."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object per puzzle (one per line)."),
     workers: Optional[int] = typer.Option(None, "--workers", help="Local processes (default: one per core)."),
     scheduler: Optional[str] = typer.Option(None, "--scheduler", help="Run on an existing Dask cluster, e.g. tcp://host:8786."),
@@ -304,6 +305,8 @@ def survey(
             raise PuzzleError(f"--random takes one of: {', '.join(RANDOM_MODES)}; got {random!r}")
         if paradox not in PARADOX_MODES:
             raise PuzzleError(f"--paradox takes one of: {', '.join(PARADOX_MODES)}; got {paradox!r}")
+        if largest is None:
+            largest = 5 if grammar else 6
         if not 1 <= smallest <= largest <= 8:
             raise PuzzleError("--min and --max must satisfy 1 <= min <= max <= 8")
         if extra < 1:
