@@ -82,15 +82,17 @@ def main() -> None:
         ref, capped = reference_survey(n)
         note = f"{len(specs)} multisets; reference capped on {capped} at {CAP:g} s" if capped else f"{len(specs)} multisets"
         rows.append((f"n={n}: worst case + solvability, 1 process", worst, None if capped else ref, note))
-        full, result = timed(lambda: run_survey(specs, Reading(seconds=10), workers=2), repeat=1)
+        full, result = timed(lambda: run_survey(specs, Reading(seconds=20), workers=2), repeat=1)
         missing = sum(1 for r in result if r.note)
-        rows.append((f"n={n}: worst + expected (10 s limit each), 2 processes", full, None,
+        rows.append((f"n={n}: worst + expected (20 s limit each), 2 processes", full, None,
                      f"{missing} expected left empty at the limit" if missing else "complete"))
-    whole, result = timed(lambda: run_survey(multisets(2, 6), Reading(seconds=10), workers=2), repeat=1)
+    whole, result = timed(lambda: run_survey(multisets(2, 6), Reading(seconds=20), workers=2), repeat=1)
     rows.append(("whole survey n=2..6, 2 processes (the CLI default)", whole, None,
                  f"{sum(1 for r in result if r.note)} of {len(result)} expected figures left empty"))
     for types, within in ((("random", "random", "liar", "liar", "liar"), 6), (("truthful", "liar", "liar", "random"), 5),
-                          (("truthful", "truthful", "liar", "liar", "random"), 7)):
+                          (("truthful", "truthful", "liar", "liar", "random"), 7),
+                          (("truthful", "truthful", "liar", "random", "random"), 7),
+                          (("truthful", "truthful", "truthful", "liar", "liar", "random"), 8)):
         ours, ref, value = expected_both(types, within)
         rows.append((f"expected optimum {','.join(t[0].upper() for t in types)} within {within}: {value}", ours, ref,
                      "" if ref else f"reference > {CAP:g} s"))

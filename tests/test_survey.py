@@ -58,6 +58,19 @@ def test_rule_fails_when_random_shares_its_coin():
     assert "TR" in {spell(r.types) for r in rule_exceptions(rows)}
 
 
+@pytest.mark.parametrize("a, b", [("TTLR", "TLLR"), ("TTTTR", "LLLLR"), ("TTRR", "LLRR")])
+def test_copied_rows_equal_their_own_search(a, b):
+    # T and L swapped give the same counted problem; searching the copy on its own agrees
+    types = [tuple({"T": "truthful", "L": "liar", "R": "random"}[c] for c in x) for x in (a, b)]
+    rows = run_survey(types, Reading(), workers=1)
+    assert rows[1].same_as == types[0]
+    own = survey_one(types[1], Reading())
+    assert (own.solvable, own.worst, own.expected, own.expected_within) == \
+        (rows[1].solvable, rows[1].worst, rows[1].expected, rows[1].expected_within)
+    if own.solvable is False:
+        assert rows[1].stuck == own.stuck
+
+
 def test_parallel_run_equals_one_process():
     specs = multisets(2, 4)
     assert same_results(run_survey(specs, Reading(), workers=1), run_survey(specs, Reading(), workers=2))
@@ -76,9 +89,11 @@ def test_cli_json_lines():
     assert r.exit_code == 0, r.output
     rows = [json.loads(line) for line in r.stdout.splitlines()]
     assert len(rows) == 6 + 10 + 15
+    ttlr = next(x for x in rows if x["types"] == ["truthful", "truthful", "liar", "random"])
+    assert set(ttlr) == {"types", "solvable", "worst", "expected", "expected_within", "seconds"}
+    assert (ttlr["solvable"], ttlr["worst"], ttlr["expected"], ttlr["expected_within"]) == (True, 4, "47/12", 5)
     tllr = next(x for x in rows if x["types"] == ["truthful", "liar", "liar", "random"])
-    assert set(tllr) == {"types", "solvable", "worst", "expected", "expected_within", "seconds"}
-    assert (tllr["solvable"], tllr["worst"], tllr["expected"], tllr["expected_within"]) == (True, 4, "47/12", 5)
+    assert (tllr["worst"], tllr["expected"], tllr["same_as"]) == (4, "47/12", ttlr["types"])
     tlrr = next(x for x in rows if x["types"] == ["truthful", "liar", "random", "random"])
     assert tlrr["solvable"] is False and len(tlrr["never_separated"]) == 2
     assert "Random-fewer rule" in r.stderr

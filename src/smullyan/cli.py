@@ -284,7 +284,7 @@ def survey(
     paradox: str = typer.Option("forbidden", "--paradox", help="Paradoxical questions: forbidden or silent."),
     expected: bool = typer.Option(True, "--expected/--no-expected", help="Also find the fewest questions on average."),
     extra: int = typer.Option(1, "--extra", help="Average optimum among strategies of at most worst + EXTRA questions (>= 1)."),
-    limit: Optional[list[str]] = typer.Option(None, "--limit", help="Per puzzle and search: Ns seconds (default 10s) or N splits."),
+    limit: Optional[list[str]] = typer.Option(None, "--limit", help="Per puzzle and search: Ns seconds (default 20s)."),
     grammar: bool = typer.Option(False, "--grammar", help="Classify the puzzle grammar (questions and complexity) instead."),
     table_gods: int = typer.Option(3, "--table-gods", help="With --grammar: most gods of table puzzles."),
     out: Optional[Path] = typer.Option(None, "--out", help="Also write the results to this directory (JSON lines; "
@@ -314,7 +314,7 @@ def survey(
                               "most the worst case plus EXTRA questions)")
         if workers is not None and workers < 1:
             raise PuzzleError("--workers must be at least 1")
-        limits = parse_limits(limit or ["10s"])
+        limits = parse_limits(limit or ["20s"])
         if limits.nodes is not None:
             raise PuzzleError("survey --limit takes seconds per puzzle, such as 10s")
         reading = Reading(random=random, paradox=paradox, expected=expected, extra=extra, seconds=limits.seconds)

@@ -18,7 +18,7 @@ import math
 from fractions import Fraction
 
 from .expected import INFINITE
-from .patterns import PatternSearch, lookahead_assignments
+from .patterns import PatternSearch, least_renaming, lookahead_assignments
 from .search import Ask, Budget, Leaf, Split
 
 State = tuple[tuple[int, ...], ...]  # per pattern: worlds at level 0, 1, …
@@ -63,7 +63,9 @@ class PatternExpected:
     def __init__(self, worst: PatternSearch, budget: Budget):
         self.worst = worst
         self.budget = budget
-        self._memo: dict[tuple[State, int], Fraction] = {}
+        self._memo: dict[tuple[State, int], Fraction] = {}  # exact values
+        self._floor: dict[tuple[State, int], Fraction] = {}  # proven lower bounds
+        self._bounds: dict[tuple[State, int], Fraction] = {}
         self._canon: dict[State, State] = {}
 
     # ------------------------------------------------------------------ nodes
@@ -84,7 +86,7 @@ class PatternExpected:
         """Return the least form of a node among the renamings of gods."""
         got = self._canon.get(state)
         if got is None:
-            got = self._canon[state] = min(tuple(state[j] for j in inv) for inv in self.worst.renamings)
+            got = self._canon[state] = least_renaming(state, self.worst.renamings)
         return got
 
     @staticmethod
@@ -101,6 +103,12 @@ class PatternExpected:
     def bound(self, state: State, k: int) -> Fraction:
         """Return a lower bound on a node's expected questions within k (0 for a single world): the
         better of the length-limited code bound and the random-answer bound."""
+        got = self._bounds.get((state, k))
+        if got is None:
+            got = self._bounds[(state, k)] = self._bound(state, k)
+        return got
+
+    def _bound(self, state: State, k: int) -> Fraction:
         m = self.masses(state)
         if len(m) <= 1:
             return Fraction(0)
@@ -132,34 +140,53 @@ class PatternExpected:
 
     def value(self, state: State, k: int) -> Fraction:
         """Return the least expected number of questions for a node within k questions (INFINITE if none)."""
+        return self.bounded(state, k, INFINITE)[0]
+
+    def bounded(self, state: State, k: int, limit: Fraction) -> tuple[Fraction, bool]:
+        """Return (the node's value, True) if it is below `limit`, else (a lower bound >= limit, False).
+
+        Branch and bound: a child is searched only with the budget its siblings' bounds leave, so a
+        hopeless split is dropped as soon as one child proves too costly."""
         counts = self.counts(state)
         if sum(counts) <= 1:
-            return Fraction(0)
+            return Fraction(0), True
         if k == 0 or not self.worst.within_counts(counts, k):
-            return INFINITE
+            return INFINITE, INFINITE < limit
         if self.worst._free_agent(counts):
-            return self.bound(state, k)
+            v = self.bound(state, k)
+            return v, v < limit
         key = (self.canonical(state), k)
         got = self._memo.get(key)
         if got is not None:
-            return got
+            return got, got < limit
+        known = self._floor.get(key)
+        if known is not None and known >= limit:
+            return known, False
         best = INFINITE
         for lb, _, children in self.candidates(state, k):
-            if lb >= best:
+            cut = min(best, limit)
+            if lb >= cut:
                 break
             total = sum(m for m, _ in children)
+            shares = [Fraction(m, total) for m, _ in children]
+            bounds = [self.bound(child, k - 1) for _, child in children]
             value = Fraction(1)
-            rest = lb - 1
-            for m, child in children:
-                share = Fraction(m, total)
-                rest -= share * self.bound(child, k - 1)
-                value += share * self.value(child, k - 1)
-                if value + rest >= best:
+            rest = lb - 1  # the children's bounds, weighted
+            for (m, child), share, b in zip(children, shares, bounds):
+                rest -= share * b
+                budget = (cut - value - rest) / share  # what this child may cost before the split loses
+                v, exact = self.bounded(child, k - 1, budget)
+                if not exact:
                     break
+                value += share * v
             else:
-                best = min(best, value)
-        self._memo[key] = best
-        return best
+                if value < best:
+                    best = value
+        if best < limit:
+            self._memo[key] = best
+            return best, True
+        self._floor[key] = max(limit, known or Fraction(0))
+        return self._floor[key], False
 
     def candidates(self, state: State, k: int) -> list[tuple[Fraction, tuple[int, tuple], list[tuple[int, State]]]]:
         """Return the distinct splits of a node as (bound, (addressee, x), [(mass, child)]), best bound first."""

@@ -119,7 +119,7 @@ class PatternSearch:
         """Return the least count vector among the renamings of a node."""
         got = self._canon.get(c)
         if got is None:
-            got = self._canon[c] = min(tuple(c[j] for j in inv) for inv in self.renamings)
+            got = self._canon[c] = least_renaming(c, self.renamings)
         return got
 
     def _free_agent(self, c: tuple[int, ...]) -> bool:
@@ -239,6 +239,18 @@ class PatternSearch:
                 children.append((outcome, child))
         split = Split(agent, tuple(children), chosen)
         return Ask(reps, split, tuple((o, self.tree(child, k - 1)) for o, child in children))
+
+
+def least_renaming(node: tuple, renamings: list[list[int]]) -> tuple:
+    """Return the lexicographically least of a node's renamings, fixing one position at a time and
+    keeping only the renamings that reach the least value there."""
+    alive = renamings
+    out = []
+    for pos in range(len(node)):
+        best = min(node[inv[pos]] for inv in alive)
+        out.append(best)
+        alive = [inv for inv in alive if node[inv[pos]] == best]
+    return tuple(out)
 
 
 def stuck_pair(anyl: AnyLanguage, reps: int) -> tuple[int, int] | None:

@@ -26,6 +26,8 @@ def row_json(row: Row) -> dict[str, Any]:
         out["never_separated"] = [list(row.stuck[0]), list(row.stuck[1])]
     if row.note:
         out["incomplete"] = row.note
+    if row.same_as:
+        out["same_as"] = list(row.same_as)
     return out
 
 
@@ -53,7 +55,9 @@ def _short_note(r: Row) -> str:
     """Return a table cell for a row's note: what hit a limit, or the two worlds never separated."""
     if r.note:
         return r.note.split(":")[0] + ": limit"
-    return f"{spell(r.stuck[0])} ~ {spell(r.stuck[1])}" if r.stuck else ""
+    if r.stuck:
+        return f"{spell(r.stuck[0])} ~ {spell(r.stuck[1])}"
+    return f"as {spell(r.same_as)}" if r.same_as else ""
 
 
 GRAMMAR_FIELDS = ("family", "puzzle", "gods", "worlds", "solvable", "questions", "complexity",

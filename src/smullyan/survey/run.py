@@ -11,13 +11,27 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any, Callable, Sequence
 
 from ..errors import SmullyanError
-from .table import Reading, Row, survey_one
+from .table import Reading, Row, copied_row, counted_form, survey_one
 
 
 def run_survey(specs: Sequence[tuple[str, ...]], reading: Reading, workers: int | None = None,
                scheduler: str | None = None, progress: Callable[[Row], None] | None = None) -> list[Row]:
-    """Return the rows of every multiset, computed in parallel."""
-    return run_parallel(survey_one, specs, reading, workers, scheduler, progress, cost=_size)
+    """Return the rows of every multiset, computed in parallel; multisets with the same counted
+    problem (`counted_form`) are searched once and the others copy its figures (`same_as`)."""
+    first: dict = {}
+    source = []
+    for types in specs:
+        form = counted_form(types, reading)
+        source.append(types if form is None else first.setdefault(form, types))
+    unique = [t for t, s in zip(specs, source) if t == s]
+
+    def tick(row: Row) -> None:
+        if progress:
+            for _ in range(sum(1 for s in source if s == row.types)):
+                progress(row)
+
+    rows = dict(zip(unique, run_parallel(survey_one, unique, reading, workers, scheduler, tick, cost=_size)))
+    return [rows[t] if t == s else copied_row(rows[s], t, reading) for t, s in zip(specs, source)]
 
 
 def run_parallel(fn: Callable[[Any, Reading], Any], items: Sequence, reading: Reading, workers: int | None = None,

@@ -21,9 +21,9 @@ from fractions import Fraction
 
 from ..errors import SearchLimitReached
 from ..interrogate.anylang import AnyLanguage
-from ..interrogate.patterns import stuck_pair
+from ..interrogate.patterns import PatternSearch, stuck_pair
 from ..interrogate.puzzle import Interrogation
-from ..interrogate.search import Limits
+from ..interrogate.search import Budget, Limits
 from ..interrogate.solve import solve
 from ..interrogate.strategy import Node
 from ..logic.types import RANDOM
@@ -57,6 +57,7 @@ class Row:
     seconds: float
     stuck: tuple[tuple[str, ...], tuple[str, ...]] | None = None  # two worlds no question separates
     note: str = ""  # what a limit stopped, if anything
+    same_as: tuple[str, ...] | None = None  # figures taken from this multiset: the same counted problem
 
     @property
     def complete(self) -> bool:
@@ -111,6 +112,25 @@ def survey_one(types: tuple[str, ...], reading: Reading) -> Row:
         return Row(types, True, sol.questions, None, within, time.perf_counter() - start,
                    note=f"expected: {e.message}")
     return Row(types, True, sol.questions, best.expected, within, time.perf_counter() - start)
+
+
+def counted_form(types: tuple[str, ...], reading: Reading) -> tuple | None:
+    """Return the counted problem of a multiset (its patterns with their counts, up to order), or None
+    where the pattern search does not apply. Equal forms are the same search, so they have the same
+    solvability, worst case and average (T and L swapped give equal forms under word and coin)."""
+    puzzle = gods_puzzle(types, reading)
+    anyl = AnyLanguage(puzzle.contexts(), puzzle.goal)
+    patterns = PatternSearch.applicable(anyl, Budget())
+    if patterns is None or len({len(m) for m in anyl.members}) != 1:
+        return None
+    counts = patterns.counts((1 << anyl.n_reps) - 1)
+    return tuple(sorted(zip(patterns.keys, counts))), len(anyl.members[0])
+
+
+def copied_row(source: Row, types: tuple[str, ...], reading: Reading) -> Row:
+    """Return the row of a multiset whose counted problem equals that of `source`'s."""
+    stuck = None if source.solvable is not False else _stuck(gods_puzzle(types, reading))
+    return dataclasses.replace(source, types=types, seconds=0.0, stuck=stuck, same_as=source.types)
 
 
 def _stuck(puzzle: Interrogation) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
