@@ -16,6 +16,7 @@ EXPECTED = {
     "exploding_heads.toml": (True, 2, 2),
     "four_gods.toml": (True, 4, None),
     "five_gods_expected.toml": (True, 5, None),
+    "six_gods.toml": (True, 8, None),
 }
 
 
