@@ -117,7 +117,7 @@ class PatternExpected:
         total = sum(m)
         code = Fraction(package_merge(m, k), total)
         counts = self.counts(state)
-        if self.worst._free_agent(counts):
+        if self.worst.free_agent(counts):
             return code
         return max(code, self._random_bound(state, m, total))
 
@@ -152,7 +152,7 @@ class PatternExpected:
             return Fraction(0), True
         if k == 0 or not self.worst.within_counts(counts, k):
             return INFINITE, INFINITE < limit
-        if self.worst._free_agent(counts):
+        if self.worst.free_agent(counts):
             v = self.bound(state, k)
             return v, v < limit
         key = (self.canonical(state), k)
@@ -249,7 +249,7 @@ class PatternExpected:
         state = self.state_of(levels)
         counts = self.counts(state)
         worst = self.worst
-        if worst._free_agent(counts):
+        if worst.free_agent(counts):
             agent = next(a for a, groups in enumerate(worst.both_groups) if not any(counts[g] for g in groups))
             members = sorted(levels)
             top = max(levels.values())

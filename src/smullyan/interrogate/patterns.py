@@ -122,7 +122,7 @@ class PatternSearch:
             got = self._canon[c] = least_renaming(c, self.renamings)
         return got
 
-    def _free_agent(self, c: tuple[int, ...]) -> bool:
+    def free_agent(self, c: tuple[int, ...]) -> bool:
         """Return whether some addressee is free in every world of a node."""
         return any(not any(c[g] for g in groups) for groups in self.both_groups)
 
@@ -133,7 +133,7 @@ class PatternSearch:
             return True
         if total > 1 << k:
             return False
-        if self._free_agent(c):
+        if self.free_agent(c):
             return True
         key = self.canonical(c)
         lo, hi = self._memo.get(key, (-1, 1 << 30))
@@ -210,7 +210,7 @@ class PatternSearch:
             return Leaf(reps)
         members = [r for r in range(self.anyl.n_reps) if reps >> r & 1]
         c = self.counts(reps)
-        if self._free_agent(c):
+        if self.free_agent(c):
             agent = next(a for a, groups in enumerate(self.both_groups) if not any(c[g] for g in groups))
             half = (len(members) + 1) // 2
             first = members[:half]

@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .anylang import AnyLanguage
-from .patterns import PatternSearch, stuck_pair
-from .expected import INFINITE, ExpectedSearch
+from .expected import ExpectedSearch
 from .expected_patterns import PatternExpected
 from .grammar import Grammar
+from .patterns import PatternSearch, stuck_pair
 from .puzzle import Interrogation
 from .realise import AnyRealiser, realise_grammar
 from .search import Budget, Limits, StrategySearch, depth_of
@@ -87,7 +87,7 @@ def solve(puzzle: Interrogation, limits: Limits | None = None) -> Solution:
             counted = PatternExpected(any_search, budget)
             levels = {r: 0 for r in range(anyl.n_reps)}
             optimum = counted.value(counted.state_of(levels), within)
-            tree = counted.tree(levels, within) if optimum < INFINITE else None
+            tree = counted.tree(levels, within)
         else:
             search = ExpectedSearch(anyl, any_search, budget)
             masses = {r: Fraction(len(m)) for r, m in enumerate(anyl.members)}

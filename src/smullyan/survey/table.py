@@ -14,7 +14,6 @@
 from __future__ import annotations
 
 import dataclasses
-import itertools
 import time
 from dataclasses import dataclass
 from fractions import Fraction
@@ -58,11 +57,6 @@ class Row:
     stuck: tuple[tuple[str, ...], tuple[str, ...]] | None = None  # two worlds no question separates
     note: str = ""  # what a limit stopped, if anything
     same_as: tuple[str, ...] | None = None  # figures taken from this multiset: the same counted problem
-
-    @property
-    def complete(self) -> bool:
-        """Return whether every figure the reading asked for was computed."""
-        return not self.note
 
 
 def multisets(smallest: int, largest: int) -> list[tuple[str, ...]]:
@@ -168,7 +162,3 @@ def same_results(a: list[Row], b: list[Row]) -> bool:
         return [dataclasses.replace(r, seconds=0.0) for r in rows]
     return strip(a) == strip(b)
 
-
-def by_size(rows: list[Row]) -> dict[int, list[Row]]:
-    """Return the rows grouped by number of gods."""
-    return {n: list(g) for n, g in itertools.groupby(rows, key=lambda r: len(r.types))}
