@@ -17,6 +17,8 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+import numpy as np
+
 from .expected import INFINITE
 from .patterns import PatternSearch, least_renaming, lookahead_assignments
 from .search import Ask, Budget, Leaf, Split
@@ -67,6 +69,8 @@ class PatternExpected:
         self._floor: dict[tuple[State, int], Fraction] = {}  # proven lower bounds
         self._bounds: dict[tuple[State, int], Fraction] = {}
         self._canon: dict[State, State] = {}
+        self._two_step = np.array(self.two_step_coefficients(), dtype=np.int64)
+        self._costly: dict[tuple[State, int], tuple[Fraction, list]] = {}  # candidate lists slow to build
 
     # ------------------------------------------------------------------ nodes
 
@@ -86,7 +90,7 @@ class PatternExpected:
         """Return the least form of a node among the renamings of gods."""
         got = self._canon.get(state)
         if got is None:
-            got = self._canon[state] = least_renaming(state, self.worst.renamings)
+            got = self._canon[state] = least_renaming(state, self.worst.trie)
         return got
 
     @staticmethod
@@ -121,6 +125,19 @@ class PatternExpected:
             return code
         return max(code, self._random_bound(state, m, total))
 
+    def two_step_coefficients(self) -> list[list[int]]:
+        """Return, per first addressee a and second addressees b (one branch) and c (the other), twice
+        the random mass each pattern's world is charged for: 2 if a answers both in it, then half a
+        world per branch whose addressee answers both; a world a is free in goes down the branch that
+        charges it less, so it is charged only if b and c both answer both."""
+        both, n = self.worst.both, self.worst.n_agents
+        rows = {tuple(2 * both[g][a] + both[g][b] + both[g][c] if both[g][a] else 2 * (both[g][b] and both[g][c])
+                      for g in range(self.worst.n_groups))
+                for a in range(n) for b in range(n) for c in range(b, n)}
+        # a row no smaller anywhere than another row never gives the least charge
+        return [list(r) for r in rows
+                if not any(o != r and all(x <= y for x, y in zip(o, r)) for o in rows)]
+
     def _random_bound(self, state: State, m: list[int], total: int) -> Fraction:
         """Return entropy + the least mass share answering both words to the first question.
 
@@ -130,17 +147,34 @@ class PatternExpected:
         where its addressee answers both, so at least the least such share is added.
         """
         top = max(len(cells) for cells in state) - 1
-        least = min(sum(n << (top - j) for g in groups for j, n in enumerate(state[g]))
-                    for groups in self.worst.both_groups)
-        entropy = -sum((w / total) * math.log2(w / total) for w in m)
+        mass = np.array([sum(n << (top - j) for j, n in enumerate(cells)) for cells in state], dtype=np.int64)
+        least = int((self._two_step @ mass).min())
         # rounded down to a fraction below the real value, so the bound stays a bound
-        return Fraction(math.floor((entropy - 1e-9) * 10**6), 10**6) + Fraction(least, total)
+        return Fraction(math.floor((self.entropy(state) - 1e-9) * 10**6), 10**6) + Fraction(least, 2 * total)
+
+    def entropy(self, state: State) -> float:
+        """Return the entropy (bits) of a node's world masses."""
+        m = self.masses(state)
+        total = sum(m)
+        return -sum((w / total) * math.log2(w / total) for w in m)
 
     # ------------------------------------------------------------------ search
 
     def value(self, state: State, k: int) -> Fraction:
-        """Return the least expected number of questions for a node within k questions (INFINITE if none)."""
-        return self.bounded(state, k, INFINITE)[0]
+        """Return the least expected number of questions for a node within k questions (INFINITE if none).
+
+        Searched with rising limits (bound + 1/64, + 1/32, …): under a limit only splits whose bound is
+        below it are built, and what failed is remembered as a lower bound for the next round."""
+        if sum(self.counts(state)) <= 1:
+            return Fraction(0)
+        if k == 0 or not self.worst.within_counts(self.counts(state), k):
+            return INFINITE
+        low, step = self.bound(state, k), Fraction(1, 64)
+        while True:
+            got, exact = self.bounded(state, k, low + step)
+            if exact:
+                return got
+            low, step = max(low, got), step * 2
 
     def bounded(self, state: State, k: int, limit: Fraction) -> tuple[Fraction, bool]:
         """Return (the node's value, True) if it is below `limit`, else (a lower bound >= limit, False).
@@ -163,7 +197,7 @@ class PatternExpected:
         if known is not None and known >= limit:
             return known, False
         best = INFINITE
-        for lb, _, children in self.candidates(state, k):
+        for lb, _, children in self.candidates(state, k, limit):
             cut = min(best, limit)
             if lb >= cut:
                 break
@@ -188,12 +222,21 @@ class PatternExpected:
         self._floor[key] = max(limit, known or Fraction(0))
         return self._floor[key], False
 
-    def candidates(self, state: State, k: int) -> list[tuple[Fraction, tuple[int, tuple], list[tuple[int, State]]]]:
-        """Return the distinct splits of a node as (bound, (addressee, x), [(mass, child)]), best bound first."""
+    def candidates(self, state: State, k: int, cut: Fraction = INFINITE
+                   ) -> list[tuple[Fraction, tuple[int, tuple], list[tuple[int, State]]]]:
+        """Return the distinct splits of a node whose bound is below `cut` as (bound, (addressee, x),
+        [(mass, child)]), best bound first."""
+        kept = self._costly.get((state, k))
+        if kept is not None and cut <= kept[0]:
+            return [c for c in kept[1] if c[0] < cut]
         counts = self.counts(state)
         worst = self.worst
         n_groups, n_agents = worst.n_groups, worst.n_agents
         out, seen = [], set()
+        ticks = self.budget.nodes
+        top = max(len(cells) for cells in state)  # the deepest level a child can have
+        node_mass = sum(n << (top - j) for cells in state for j, n in enumerate(cells))
+        entropy = self.entropy(state)
         for fixed, a in worst.addressees(counts, k, state):
             if fixed == sum(counts):
                 continue  # every world answers both: the children are the node itself
@@ -202,9 +245,11 @@ class PatternExpected:
             base = [(0,) + state[g] if worst.both[g][a] else () for g in range(n_groups)]
             base_load = [sum(counts[g] * worst.weight[g][b] for g in range(n_groups) if worst.both[g][a])
                          for b in range(n_agents)]
-            top = max(len(cells) for cells in state)  # the deepest level a child can have
+            guard = None
+            if cut < INFINITE:
+                guard = SplitGuard(self._two_step, state, a, worst.both, cells, top, node_mass, entropy, cut)
             for x in lookahead_assignments([n for _, _, n in cells], [worst.weight[g] for g, _, _ in cells],
-                                           base_load, fixed, k):
+                                           base_load, fixed, k, guard):
                 self.budget.tick()
                 children = []
                 for side in (0, 1):
@@ -224,8 +269,11 @@ class PatternExpected:
                 seen.add(key)
                 total = sum(m for m, _ in children)
                 lb = 1 + sum(Fraction(m, total) * self.bound(c, k - 1) for m, c in children)
-                out.append((lb, (a, x), children))
+                if lb < cut:
+                    out.append((lb, (a, x), children))
         out.sort(key=lambda c: c[0])
+        if self.budget.nodes - ticks > 1000:  # kept for the rounds and the strategy rebuild that follow
+            self._costly[(state, k)] = (cut, out)
         return out
 
     # ------------------------------------------------------------------ strategies
@@ -256,7 +304,7 @@ class PatternExpected:
             lengths = code_lengths([1 << (top - levels[r]) for r in members], k)
             return self._code_tree(agent, _canonical_code(members, lengths))
         target = self.value(state, k)
-        for _, (a, x), children in self.candidates(state, k):
+        for _, (a, x), children in self.candidates(state, k, target + Fraction(1, 10**9)):
             total = sum(m for m, _ in children)
             if 1 + sum(Fraction(m, total) * self.value(c, k - 1) for m, c in children) != target:
                 continue
@@ -290,6 +338,58 @@ class PatternExpected:
         kids = [(o, sides[o]) for o in (0, 1) if sides[o]]
         split = Split(agent, tuple((o, sum(1 << r for r in side)) for o, side in kids), chosen)
         return Ask(reps, split, tuple((o, self._code_tree(agent, side)) for o, side in kids))
+
+
+class SplitGuard:
+    """A lower bound on the bound of every split that completes a partial assignment of free cells.
+
+    For a split to addressee a with children L and R (masses in units of the deepest child level):
+    the children's entropies add up to the node's entropy plus a's random share minus the split's
+    own entropy h (chain rule), and each child's two-question random charge only grows as worlds are
+    added. So every completion costs at least 1 + H + random share - (largest h still reachable)
+    + (charge(L so far) + charge(R so far)) / node mass.
+    """
+
+    def __init__(self, coef: np.ndarray, state: State, a: int, both: list[list[bool]],
+                 cells: list[tuple[int, int, int]], top: int, node_mass: int, entropy: float, cut: Fraction):
+        halves = [sum(n << (top - j - 1) for j, n in enumerate(row)) if both[g][a] else 0
+                  for g, row in enumerate(state)]  # each child gets half of every world a answers both in
+        half = sum(halves)
+        base = coef @ np.array(halves, dtype=np.int64)
+        self.s0, self.s1 = base.copy(), base.copy()
+        self.step = np.array([coef[:, g] << (top - j) for g, j, _ in cells], dtype=np.int64).reshape(len(cells), -1)
+        self.world = [1 << (top - j) for _, j, _ in cells]
+        self.n = [n for _, _, n in cells]
+        self.left = half
+        self.rest = node_mass - 2 * half
+        self.node_mass = node_mass
+        self.const = 1 + entropy + 2 * half / node_mass
+        self.cut = float(cut) + 1e-9  # entropies are floats: cut only what is clearly above
+
+    def push(self, i: int, v: int) -> None:
+        """Record that v worlds of cell i go left and the rest right."""
+        self._move(i, v, 1)
+
+    def pop(self, i: int, v: int) -> None:
+        """Undo push(i, v)."""
+        self._move(i, v, -1)
+
+    def _move(self, i: int, v: int, sign: int) -> None:
+        step, n = self.step[i], self.n[i]
+        if v:
+            self.s0 += (sign * v) * step
+        if n - v:
+            self.s1 += (sign * (n - v)) * step
+        self.left += sign * v * self.world[i]
+        self.rest -= sign * n * self.world[i]
+
+    def ok(self, i: int) -> bool:
+        """Return whether some completion of the assignment so far may have a bound below the cut."""
+        lo, hi = self.left / self.node_mass, (self.left + self.rest) / self.node_mass
+        p = min(max(0.5, lo), hi)
+        h = 1.0 if p == 0.5 else -(p * math.log2(p) + (1 - p) * math.log2(1 - p)) if 0 < p < 1 else 0.0
+        charge = int(self.s0.min() + self.s1.min()) / (2 * self.node_mass)
+        return self.const - h + charge < self.cut
 
 
 def _canonical_code(members: list[int], lengths: list[int]) -> dict[int, str]:

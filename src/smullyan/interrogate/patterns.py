@@ -48,6 +48,7 @@ class PatternSearch:
         self.both_groups = [[g for g in range(self.n_groups) if self.both[g][a]] for a in range(self.n_agents)]
         self.weight = [[1 + self.both[g][b] for b in range(self.n_agents)] for g in range(self.n_groups)]
         self.renamings = self._renamings()
+        self.trie = renaming_trie(self.renamings)
         self.stats = Stats()
         self._memo: dict[tuple[int, ...], tuple[int, int]] = {}
         self._canon: dict[tuple[int, ...], tuple[int, ...]] = {}
@@ -119,7 +120,7 @@ class PatternSearch:
         """Return the least count vector among the renamings of a node."""
         got = self._canon.get(c)
         if got is None:
-            got = self._canon[c] = least_renaming(c, self.renamings)
+            got = self._canon[c] = least_renaming(c, self.trie)
         return got
 
     def free_agent(self, c: tuple[int, ...]) -> bool:
@@ -241,15 +242,25 @@ class PatternSearch:
         return Ask(reps, split, tuple((o, self.tree(child, k - 1)) for o, child in children))
 
 
-def least_renaming(node: tuple, renamings: list[list[int]]) -> tuple:
-    """Return the lexicographically least of a node's renamings, fixing one position at a time and
-    keeping only the renamings that reach the least value there."""
-    alive = renamings
+def renaming_trie(renamings: list[list[int]]) -> dict:
+    """Return the renamings as a trie: position 0's source pattern, then position 1's, and so on."""
+    trie: dict = {}
+    for inv in renamings:
+        t = trie
+        for g in inv:
+            t = t.setdefault(g, {})
+    return trie
+
+
+def least_renaming(node: tuple, trie: dict) -> tuple:
+    """Return the lexicographically least of a node's renamings (`trie` from renaming_trie), fixing
+    one position at a time and following only the renamings that reach the least value there."""
+    active = [trie]
     out = []
-    for pos in range(len(node)):
-        best = min(node[inv[pos]] for inv in alive)
+    for _ in range(len(node)):
+        best = min(node[g] for t in active for g in t)
         out.append(best)
-        alive = [inv for inv in alive if node[inv[pos]] == best]
+        active = [sub for t in active for g, sub in t.items() if node[g] == best]
     return tuple(out)
 
 
@@ -272,7 +283,8 @@ def stuck_pair(anyl: AnyLanguage, reps: int) -> tuple[int, int] | None:
     return None
 
 
-def lookahead_assignments(counts: list[int], weights: list[list[int]], base_load: list[int], fixed: int, k: int):
+def lookahead_assignments(counts: list[int], weights: list[list[int]], base_load: list[int], fixed: int, k: int,
+                          guard=None):
     """Yield how many worlds of each free cell go to the first word, for every split (to an addressee
     whose `fixed` worlds answer both) whose two children could still be solved in k - 1 questions.
 
@@ -280,6 +292,8 @@ def lookahead_assignments(counts: list[int], weights: list[list[int]], base_load
     worlds where b answers both; `weights[i][b]` is 1 or 2 per world of cell i) at most 2**(k-1).
     While cells are being assigned, each pair (b0, b1) of next addressees is kept alive by a
     fractional relaxation: the unassigned worlds go where they add least load, best ratio first.
+    An optional `guard` (push(i, v), pop(i, v), ok(i)) follows the assignment and cuts it when ok
+    says no completion can be worth having.
     """
     n = len(base_load)
     budget = cap = 1 << (k - 1)
@@ -321,7 +335,7 @@ def lookahead_assignments(counts: list[int], weights: list[list[int]], base_load
         return any(pair_fits(i, p, b0, b1) for p, (b0, b1) in enumerate(pairs))
 
     def rec(i: int):
-        if not alive(i):
+        if not alive(i) or (guard is not None and not guard.ok(i)):
             return
         if i == m:
             yield tuple(x)
@@ -334,7 +348,11 @@ def lookahead_assignments(counts: list[int], weights: list[list[int]], base_load
             for b in range(n):
                 load0[b] += v * w[b]
                 load1[b] += (cg - v) * w[b]
+            if guard is not None:
+                guard.push(i, v)
             yield from rec(i + 1)
+            if guard is not None:
+                guard.pop(i, v)
             tots[0] -= v
             tots[1] -= cg - v
             for b in range(n):
