@@ -189,6 +189,9 @@ class PatternExpected:
         if self.worst.free_agent(counts):
             v = self.bound(state, k)
             return v, v < limit
+        own = self.bound(state, k)
+        if own >= limit:
+            return own, False
         key = (self.canonical(state), k)
         got = self._memo.get(key)
         if got is not None:
