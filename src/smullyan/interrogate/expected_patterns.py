@@ -59,6 +59,36 @@ def code_lengths(weights: list[int], limit: int) -> list[int]:
     return lengths
 
 
+def kraft_relaxation(levels: list[int]) -> Fraction:
+    """Return the least average codeword length over 'fractional' codes of worlds with levels[j]
+    worlds of mass 2**-j: every world w takes a mean length mu_w, and the lengths must satisfy
+    sum phi(mu_w) <= 1 where phi interpolates 2**-length between whole lengths.
+
+    A strategy whose world w reaches its leaves after mu_w informative questions on average meets
+    this (Kraft over the leaves, Jensen with the convex phi), so this bounds the informative
+    questions from below; it lies between the entropy and the optimal code. Lengthening a world
+    of level j from i to i + 1 letters frees 2**-(i+1) of Kraft sum at cost 2**-j: cheapest first,
+    and all worlds with equal i - j cost the same, so whole stages are taken until the last one,
+    which is taken in part."""
+    n = sum(levels)
+    if n <= 1:
+        return Fraction(0)
+    deep = len(levels) - 1
+    total = sum(Fraction(c, 1 << j) for j, c in enumerate(levels))
+    excess, cost = Fraction(n - 1), Fraction(0)  # Kraft sum above 1 (every length 0 at first)
+    t = 1 - deep
+    while excess > 0:
+        freed = sum(Fraction(c, 1 << (t + j)) for j, c in enumerate(levels) if j >= 1 - t)  # t + j >= 1
+        paid = sum(Fraction(c, 1 << j) for j, c in enumerate(levels) if j >= 1 - t)
+        if freed >= excess:
+            cost += paid * excess / freed
+            break
+        excess -= freed
+        cost += paid
+        t += 1
+    return cost / total
+
+
 class PatternExpected:
     """Exact minimum expected number of questions over counted patterns."""
 
@@ -139,18 +169,17 @@ class PatternExpected:
                 if not any(o != r and all(x <= y for x, y in zip(o, r)) for o in rows)]
 
     def _random_bound(self, state: State, m: list[int], total: int) -> Fraction:
-        """Return entropy + the least mass share answering both words to the first question.
+        """Return the Kraft relaxation of the informative questions + the two-question random charge.
 
         Per world w, split its path's questions into informative ones and ones put to a god who
-        answers both words in w. Kraft's inequality over the leaves and Jensen's inequality give
-        E[informative] >= entropy of the masses; the first question is uninformative for the worlds
-        where its addressee answers both, so at least the least such share is added.
-        """
+        answers both words in w (w's mass halves there). The leaves satisfy Kraft's inequality, so
+        the informative questions average at least the relaxed code cost (kraft_relaxation); the
+        random questions at least the least two-question charge (two_step_coefficients)."""
         top = max(len(cells) for cells in state) - 1
         mass = np.array([sum(n << (top - j) for j, n in enumerate(cells)) for cells in state], dtype=np.int64)
         least = int((self._two_step @ mass).min())
-        # rounded down to a fraction below the real value, so the bound stays a bound
-        return Fraction(math.floor((self.entropy(state) - 1e-9) * 10**6), 10**6) + Fraction(least, 2 * total)
+        levels = [sum(cells[j] for cells in state if j < len(cells)) for j in range(top + 1)]
+        return kraft_relaxation(levels) + Fraction(least, 2 * total)
 
     def entropy(self, state: State) -> float:
         """Return the entropy (bits) of a node's world masses."""
