@@ -375,11 +375,13 @@ class PatternExpected:
 class SplitGuard:
     """A lower bound on the bound of every split that completes a partial assignment of free cells.
 
-    For a split to addressee a with children L and R (masses in units of the deepest child level):
-    the children's entropies add up to the node's entropy plus a's random share minus the split's
-    own entropy h (chain rule), and each child's two-question random charge only grows as worlds are
-    added. So every completion costs at least 1 + H + random share - (largest h still reachable)
-    + (charge(L so far) + charge(R so far)) / node mass.
+    For a split to addressee a with children L and R (masses in units of the deepest child level),
+    the children's informative questions average at least the larger of
+    - the node's entropy plus a's random share minus the split's own entropy h (chain rule; h is
+      at most the largest still reachable), and
+    - the Kraft relaxation of all the children's worlds taken as one code of Kraft sum 2, minus 1;
+    and each child's two-question random charge only grows as worlds are added. So every completion
+    costs at least 1 + that + (charge(L so far) + charge(R so far)) / node mass.
     """
 
     def __init__(self, coef: np.ndarray, state: State, a: int, both: list[list[bool]],
@@ -395,7 +397,16 @@ class SplitGuard:
         self.left = half
         self.rest = node_mass - 2 * half
         self.node_mass = node_mass
-        self.const = 1 + entropy + 2 * half / node_mass
+        self.entropy = entropy + 2 * half / node_mass
+        # the children's worlds as one code of Kraft sum 2 (its first letter is the answer)
+        items = [0] * (top + 1)
+        for g, row in enumerate(state):
+            for j, n in enumerate(row):
+                if both[g][a]:
+                    items[j + 1] += 2 * n
+                else:
+                    items[j] += n
+        self.kraft = float(kraft_relaxation(items)) - 1
         self.cut = float(cut) + 1e-9  # entropies are floats: cut only what is clearly above
 
     def push(self, i: int, v: int) -> None:
@@ -421,7 +432,7 @@ class SplitGuard:
         p = min(max(0.5, lo), hi)
         h = 1.0 if p == 0.5 else -(p * math.log2(p) + (1 - p) * math.log2(1 - p)) if 0 < p < 1 else 0.0
         charge = int(self.s0.min() + self.s1.min()) / (2 * self.node_mass)
-        return self.const - h + charge < self.cut
+        return 1 + max(self.entropy - h, self.kraft) + charge < self.cut
 
 
 def _canonical_code(members: list[int], lengths: list[int]) -> dict[int, str]:
