@@ -380,8 +380,10 @@ class SplitGuard:
     - the node's entropy plus a's random share minus the split's own entropy h (chain rule; h is
       at most the largest still reachable), and
     - the Kraft relaxation of all the children's worlds taken as one code of Kraft sum 2, minus 1;
-    and each child's two-question random charge only grows as worlds are added. So every completion
-    costs at least 1 + that + (charge(L so far) + charge(R so far)) / node mass.
+    and each child's two-question random charge is the least of its rows, each of which only grows as
+    worlds are added: for rows l (left) and l' (right), an unassigned world adds at least the smaller
+    of its charges under the two. So every completion costs at least 1 + that + the least over
+    (l, l') of (charge so far + that least addition) / node mass.
     """
 
     def __init__(self, coef: np.ndarray, state: State, a: int, both: list[list[bool]],
@@ -394,6 +396,12 @@ class SplitGuard:
         self.step = np.array([coef[:, g] << (top - j) for g, j, _ in cells], dtype=np.int64).reshape(len(cells), -1)
         self.world = [1 << (top - j) for _, j, _ in cells]
         self.n = [n for _, _, n in cells]
+        # ahead[i][l, l']: the least the worlds of cells i.. add to rows l (left) and l' (right)
+        labels = coef.shape[0]
+        self.ahead = np.zeros((len(cells) + 1, labels, labels), dtype=np.int64)
+        for i in range(len(cells) - 1, -1, -1):
+            row = self.step[i]
+            self.ahead[i] = self.ahead[i + 1] + self.n[i] * np.minimum(row[:, None], row[None, :])
         self.left = half
         self.rest = node_mass - 2 * half
         self.node_mass = node_mass
@@ -431,8 +439,12 @@ class SplitGuard:
         lo, hi = self.left / self.node_mass, (self.left + self.rest) / self.node_mass
         p = min(max(0.5, lo), hi)
         h = 1.0 if p == 0.5 else -(p * math.log2(p) + (1 - p) * math.log2(1 - p)) if 0 < p < 1 else 0.0
-        charge = int(self.s0.min() + self.s1.min()) / (2 * self.node_mass)
-        return 1 + max(self.entropy - h, self.kraft) + charge < self.cut
+        rest = 1 + max(self.entropy - h, self.kraft)
+        if rest + int(self.s0.min() + self.s1.min()) / (2 * self.node_mass) >= self.cut:
+            return False
+        # the worlds not yet assigned add at least the smaller of their two rows' charges
+        charge = int((self.s0[:, None] + self.s1[None, :] + self.ahead[i]).min()) / (2 * self.node_mass)
+        return rest + charge < self.cut
 
 
 def _canonical_code(members: list[int], lengths: list[int]) -> dict[int, str]:
