@@ -1,6 +1,7 @@
 """Expected questions over counted patterns: agreement with the representative search, code bounds."""
 
 import itertools
+import math
 from fractions import Fraction
 
 import pytest
@@ -9,7 +10,7 @@ from hypothesis import strategies as st
 
 from smullyan.interrogate.anylang import AnyLanguage
 from smullyan.interrogate.expected import ExpectedSearch
-from smullyan.interrogate.expected_patterns import PatternExpected, code_lengths, package_merge
+from smullyan.interrogate.expected_patterns import PatternExpected, code_lengths, kraft_relaxation, package_merge
 from smullyan.interrogate.patterns import PatternSearch
 from smullyan.interrogate.search import Budget
 
@@ -50,3 +51,55 @@ def test_counted_search_agrees_with_the_representative_search(spec, within):
     levels = {r: 0 for r in range(anyl.n_reps)}
     masses = {r: Fraction(len(m)) for r, m in enumerate(anyl.members)}
     assert counted.value(counted.state_of(levels), within) == plain.value(masses, within)
+
+
+def huffman_average(weights):
+    """Return the average codeword length of a Huffman code (no length limit)."""
+    return Fraction(package_merge(weights, len(weights)), sum(weights))
+
+
+@pytest.mark.parametrize("n", range(2, 100))
+def test_kraft_relaxation_of_equal_worlds_is_the_best_code(n):
+    assert kraft_relaxation([n]) == huffman_average([1] * n)
+
+
+def test_kraft_relaxation_known_values():
+    assert (kraft_relaxation([3]), kraft_relaxation([60]), kraft_relaxation([1, 2]), kraft_relaxation([0, 1, 2])) == \
+        (Fraction(5, 3), Fraction(89, 15), Fraction(3, 2), Fraction(3, 2))
+    assert kraft_relaxation([1]) == kraft_relaxation([0, 0, 1]) == 0
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 6), min_size=1, max_size=5))
+def test_kraft_relaxation_lies_between_entropy_and_the_best_code(levels):
+    weights = [2 ** (len(levels) - 1 - j) for j, c in enumerate(levels) for _ in range(c)]
+    if len(weights) < 2:
+        return
+    total = sum(weights)
+    entropy = -sum(w / total * math.log2(w / total) for w in weights)
+    assert entropy - 1e-9 <= kraft_relaxation(levels) <= huffman_average(weights)
+
+
+def counted(spec):
+    p = gods([NAMES[c] for c in spec], random="coin", language="any")
+    budget = Budget()
+    anyl = AnyLanguage(p.contexts(), p.goal, budget)
+    return PatternExpected(PatternSearch.applicable(anyl, budget), budget)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_the_split_guard_never_cuts_a_split_below_the_cut(data):
+    search = counted(data.draw(st.sampled_from(["TLRR", "TTLRR", "TTTRR", "TLLR"])))
+    state = search.normalise(tuple(tuple(data.draw(st.lists(st.integers(0, 2), max_size=2)))
+                                   for _ in range(search.worst.n_groups)))
+    if sum(search.counts(state)) < 2:
+        return
+    k = data.draw(st.integers(2, 6))
+    every = search.candidates(state, k)
+    if not every:
+        return
+    bounds = sorted({lb for lb, _, _ in every})
+    cut = data.draw(st.sampled_from(bounds + [bounds[-1] + 1]))
+    guarded = type(search)(search.worst, Budget()).candidates(state, k, cut)
+    assert [(lb, split) for lb, split, _ in guarded] == [(lb, split) for lb, split, _ in every if lb < cut]

@@ -3,13 +3,17 @@
 - Level of a world at a node: how many times its mass was halved on the way (once per question
   put to a god who answers both words in it). Its mass is 2**-level of its starting mass.
 - Node: per pattern, how many worlds sit at each level; normalised so the lowest level present is 0.
-- Length-limited code bound: collapsing each world's leaves onto its shallowest one leaves a prefix
-  code of at most k letters whose average length is no more than the strategy's, so the optimal
-  length-limited code of the masses (package-merge) bounds every node from below. When some god is
-  free in every world, asking it alone reaches the bound, so the bound is the value.
-- Search: best bound first, stopping once no remaining split's bound can beat the best value; values
-  memoised on canonical nodes; splits generated only when both children still pass the worst-case
-  lookahead bound for k - 1 questions, and children the worst-case search cannot finish are cut.
+- Informative and random questions: on each path of a world, a question is random for it if its
+  addressee answers both words there, informative otherwise. The average cost is the sum of both.
+- Bounds (every node): the length-limited code of the masses (package-merge; the value itself when
+  some god is free in every world, since asking it alone reaches it), and the Kraft relaxation of
+  the informative questions plus a two-question charge for the random ones (kraft_relaxation,
+  two_step_coefficients). At the root of every solvable 6-god multiset this bound already
+  equals the optimum (not so for T,T,T,R or the 5-god puzzles with two random gods).
+- Search: branch and bound, best bound first, under a limit that value() raises from the node's
+  bound; splits are built only while the guard (SplitGuard) says some completion can beat the
+  limit, and only when both children still pass the worst-case lookahead bound for k - 1
+  questions; values and refuted limits are memoised on canonical nodes.
 """
 
 from __future__ import annotations
