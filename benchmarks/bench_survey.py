@@ -92,7 +92,9 @@ def main() -> None:
     for types, within in ((("random", "random", "liar", "liar", "liar"), 6), (("truthful", "liar", "liar", "random"), 5),
                           (("truthful", "truthful", "liar", "liar", "random"), 7),
                           (("truthful", "truthful", "liar", "random", "random"), 7),
-                          (("truthful", "truthful", "truthful", "liar", "liar", "random"), 8)):
+                          (("truthful", "truthful", "truthful", "liar", "liar", "random"), 8),
+                          (("truthful", "truthful", "truthful", "liar", "random", "random"), 8),
+                          (("truthful", "truthful", "liar", "liar", "random", "random"), 9)):
         ours, ref, value = expected_both(types, within)
         rows.append((f"expected optimum {','.join(t[0].upper() for t in types)} within {within}: {value}", ours, ref,
                      "" if ref else f"reference > {CAP:g} s"))

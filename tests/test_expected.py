@@ -57,3 +57,15 @@ def test_five_gods_optimum_strategy_file_verifies():
     strategy = from_json(json.loads((EXAMPLES / "five_gods_expected_strategy.json").read_text()))
     v = verify(p, strategy)
     assert (v.ok, v.worst, v.expected) == (True, 5, Fraction(163, 40))
+
+
+def test_six_gods_optimum_strategy_file_verifies():
+    # T, T, L, L, R, R: the least average within 8 questions (and within 9), 317/45, as a file `smullyan verify` checks
+    import json
+
+    from smullyan.interrogate.strategy import from_json
+
+    p = load_puzzle(EXAMPLES / "six_gods_expected.toml")
+    strategy = from_json(json.loads((EXAMPLES / "six_gods_expected_strategy.json").read_text()))
+    v = verify(p, strategy)
+    assert (v.ok, v.worst, v.expected) == (True, 8, Fraction(317, 45))
