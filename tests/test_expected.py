@@ -14,7 +14,8 @@ from conftest import EXAMPLES, allowed, gods
 @pytest.mark.parametrize("types, within, expected, worst", [
     (["truthful", "liar", "random"], 3, Fraction(3), 3),
     (["truthful", "liar", "random"], 4, Fraction(3), 3),
-    (["truthful", "liar", "liar", "random"], 5, Fraction(47, 12), 5),
+    (["truthful", "liar", "liar", "random"], 5, Fraction(47, 12), 4),  # 4 reach the same average
+    (["truthful", "truthful", "liar", "liar", "random"], 7, Fraction(77, 15), 6),
     (["random", "random", "liar", "liar", "liar"], 5, Fraction(163, 40), 5),
     (["random", "random", "liar", "liar", "liar"], 6, Fraction(163, 40), 5),
 ])

@@ -126,7 +126,8 @@ def test_strategies_are_written_and_verify(tmp_path):
     assert r.exit_code == 0, r.output
     v = run("verify", tmp_path / "TLLR.toml", tmp_path / "TLLR.expected.json", "--json")
     assert v.exit_code == 0
-    assert (json.loads(v.stdout)["worst"], json.loads(v.stdout)["expected"]) == (5, "47/12")
+    # the average optimum within 5 is reached within 4 too, so its strategy keeps to 4
+    assert (json.loads(v.stdout)["worst"], json.loads(v.stdout)["expected"]) == (4, "47/12")
     v = run("verify", tmp_path / "TLLR.toml", tmp_path / "TLLR.worst.json", "--json")
     assert json.loads(v.stdout)["worst"] == 4
 

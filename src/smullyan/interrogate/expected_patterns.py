@@ -209,6 +209,13 @@ class PatternExpected:
                 return got
             low, step = max(low, got), step * 2
 
+    def reaches(self, state: State, k: int, target: Fraction) -> bool:
+        """Return whether a node's value within k questions is at most `target`."""
+        if target >= INFINITE:
+            return True
+        value, exact = self.bounded(state, k, target + Fraction(1, 10**9))
+        return exact and value <= target
+
     def bounded(self, state: State, k: int, limit: Fraction) -> tuple[Fraction, bool]:
         """Return (the node's value, True) if it is below `limit`, else (a lower bound >= limit, False).
 

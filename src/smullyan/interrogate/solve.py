@@ -86,13 +86,17 @@ def solve(puzzle: Interrogation, limits: Limits | None = None) -> Solution:
         if isinstance(any_search, PatternSearch) and len({len(m) for m in anyl.members}) == 1:
             counted = PatternExpected(any_search, budget)
             levels = {r: 0 for r in range(anyl.n_reps)}
-            optimum = counted.value(counted.state_of(levels), within)
-            tree = counted.tree(levels, within)
+            state = counted.state_of(levels)
+            optimum = counted.value(state, within)
+            # the same average with a smaller worst case, if there is one
+            depth = next(k for k in range(min(k_any, within), within + 1) if counted.reaches(state, k, optimum))
+            tree = counted.tree(levels, depth)
         else:
             search = ExpectedSearch(anyl, any_search, budget)
             masses = {r: Fraction(len(m)) for r, m in enumerate(anyl.members)}
             optimum = search.value(masses, within)
-            tree = search.strategy(masses, within)
+            depth = next(k for k in range(min(k_any, within), within + 1) if search.value(masses, k) == optimum)
+            tree = search.strategy(masses, depth)
         realiser = AnyRealiser(ctx, anyl, puzzle.goal, grammar, min(REALISE_COMPLEXITY, puzzle.max_complexity),
                                same_odds=True)
         strategy = realiser.realise(tree, space.all_worlds)
