@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from smullyan.interrogate.anylang import AnyLanguage
-from smullyan.interrogate.expected import ExpectedSearch
+from smullyan.interrogate.expected import ExpectedSearch, code_bound
 from smullyan.interrogate.expected_patterns import PatternExpected, code_lengths, kraft_relaxation, package_merge
 from smullyan.interrogate.patterns import PatternSearch
 from smullyan.interrogate.search import Budget
@@ -103,3 +103,31 @@ def test_the_split_guard_never_cuts_a_split_below_the_cut(data):
     cut = data.draw(st.sampled_from(bounds + [bounds[-1] + 1]))
     guarded = type(search)(search.worst, Budget()).candidates(state, k, cut)
     assert [(lb, split) for lb, split, _ in guarded] == [(lb, split) for lb, split, _ in every if lb < cut]
+
+
+def best_code_in(base, weights, limit=5):
+    """Return the least average length over base-ary prefix codes (brute force over lengths)."""
+    best = None
+    for lengths in itertools.product(range(0, limit + 1), repeat=len(weights)):
+        if sum(Fraction(1, base ** l) for l in lengths) <= 1:
+            cost = Fraction(sum(w * l for w, l in zip(weights, lengths)), sum(weights))
+            best = cost if best is None else min(best, cost)
+    return best
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.integers(1, 9), min_size=2, max_size=5), st.sampled_from([2, 3]))
+def test_code_bound_lies_between_entropy_and_the_best_code(weights, base):
+    total = sum(weights)
+    entropy = -sum(w / total * math.log2(w / total) for w in weights) / math.log2(base)
+    got = code_bound([float(w) for w in weights], base)
+    assert entropy - 1e-9 <= got <= float(best_code_in(base, weights)) + 1e-9
+
+
+def test_code_bound_agrees_with_the_kraft_relaxation():
+    for levels in ([3], [60], [1, 2], [2, 5, 7], [0, 4, 1]):
+        masses = [2.0 ** -j for j, c in enumerate(levels) for _ in range(c)]
+        assert abs(code_bound(masses, 2) - float(kraft_relaxation(levels))) < 1e-12
+    # four equal items in 3 letters: all to length 1 frees 8/3 of the excess 3, the last 1/3 takes
+    # one and a half items to length 2: (4 + 1.5) / 4 = 11/8, below the best code's 3/2 (1, 1, 2, 2)
+    assert abs(code_bound([1.0] * 4, 3) - 11 / 8) < 1e-12 and best_code_in(3, [1] * 4) == Fraction(3, 2)

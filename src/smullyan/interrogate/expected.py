@@ -14,8 +14,8 @@ most log2(outcomes) bits about the goal, so E >= entropy / log2(outcomes)) canno
 
 from __future__ import annotations
 
+import heapq
 import itertools
-import math
 from fractions import Fraction
 
 from ..logic.semantics import ContextSpace
@@ -42,6 +42,37 @@ def answer_distribution(ctx: ContextSpace, world: int, agent: int, table: tuple[
     return tuple(probs)
 
 
+def code_bound(masses: list[float], base: int) -> float:
+    """Return the least average length over 'fractional' codes in `base` letters of items with these
+    masses: item i takes a mean length mu_i, and sum phi(mu_i) <= 1 where phi interpolates
+    base**-length between whole lengths.
+
+    Every strategy meets it (Kraft over its leaves, one goal class per leaf; Jensen with the convex
+    phi), so it bounds the expected questions from below; it lies between the entropy divided by
+    log2(base) and the optimal code. Lengthening an item of mass m from i to i + 1 letters frees
+    (base - 1) * base**-(i+1) of Kraft sum at cost m; cheapest first (the ratios only grow), items
+    of equal mass and length together, the last step taken in part."""
+    if len(masses) <= 1:
+        return 0.0
+    groups: dict[float, int] = {}
+    for m in masses:
+        groups[m] = groups.get(m, 0) + 1
+    total = sum(masses)
+    heap = [(m * base / (base - 1), m, n, 0) for m, n in groups.items()]  # (ratio, mass, items, length)
+    heapq.heapify(heap)
+    excess, cost = len(masses) - 1.0, 0.0
+    while excess > 1e-15:
+        ratio, m, n, length = heapq.heappop(heap)
+        freed = n * (base - 1) * base ** -(length + 1)
+        if freed >= excess:
+            cost += n * m * excess / freed
+            break
+        excess -= freed
+        cost += n * m
+        heapq.heappush(heap, (ratio * base, m, n, length + 1))
+    return cost / total
+
+
 class ExpectedSearch:
     """Exact minimum expected number of questions, over representatives with masses."""
 
@@ -52,6 +83,7 @@ class ExpectedSearch:
         self.n_out = anyl.n_outcomes
         self._memo: dict[tuple, Fraction] = {}
         self._dist: dict[tuple[int, int, int], tuple[Fraction, ...] | None] = {}
+        self._costly: dict[tuple, list] = {}  # candidate lists slow to build, for the strategy rebuild
         self.perms = self._agent_symmetries()
 
     def _agent_symmetries(self) -> list[list[int]]:
@@ -94,6 +126,10 @@ class ExpectedSearch:
 
     def candidates(self, masses: dict[int, Fraction], k: int) -> list[tuple[float, Split, list]]:
         """Return the distinct feasible splits of a node with their children's masses, best bound first."""
+        kept = self._costly.get((tuple(sorted(masses.items())), k))
+        if kept is not None:
+            return kept
+        ticks = self.budget.nodes
         reps = self._reps(masses)
         total = sum(masses.values())
         cap = self.worst.outcomes ** (k - 1)
@@ -111,6 +147,8 @@ class ExpectedSearch:
                 bound = 1 + sum(float(sum(c.values()) / total) * self.entropy_bound(c) for _, c in children)
                 out.append((bound, split, children))
         out.sort(key=lambda c: c[0])
+        if self.budget.nodes - ticks > 1000:
+            self._costly[(tuple(sorted(masses.items())), k)] = out
         return out
 
     @staticmethod
@@ -167,15 +205,14 @@ class ExpectedSearch:
         return min(tuple(sorted((perm[r], m) for r, m in items)) for perm in self.perms)
 
     def entropy_bound(self, masses: dict[int, Fraction]) -> float:
-        """Return a lower bound on the expected questions left: the entropy of the goal classes' masses
-        divided by the most information one answer can carry (log2 of the number of outcomes)."""
+        """Return a lower bound on the expected questions left: the least average length of a
+        fractional code of the goal classes' masses in as many letters as a question has outcomes
+        (code_bound; at least their entropy divided by log2 of the number of outcomes)."""
         by_class: dict[int, Fraction] = {}
         for r, m in masses.items():
             c = self.anyl.goal_class[r]
             by_class[c] = by_class.get(c, Fraction(0)) + m
-        total = float(sum(by_class.values()))
-        h = -sum((float(m) / total) * math.log2(float(m) / total) for m in by_class.values() if m)
-        return h / math.log2(self.worst.outcomes)
+        return code_bound([float(m) for m in by_class.values() if m], self.worst.outcomes)
 
     def _children(self, masses: dict[int, Fraction], split: Split) -> list[tuple[int, dict[int, Fraction]]] | None:
         out: dict[int, dict[int, Fraction]] = {}
