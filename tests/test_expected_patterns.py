@@ -131,3 +131,24 @@ def test_code_bound_agrees_with_the_kraft_relaxation():
     # four equal items in 3 letters: all to length 1 frees 8/3 of the excess 3, the last 1/3 takes
     # one and a half items to length 2: (4 + 1.5) / 4 = 11/8, below the best code's 3/2 (1, 1, 2, 2)
     assert abs(code_bound([1.0] * 4, 3) - 11 / 8) < 1e-12 and best_code_in(3, [1] * 4) == Fraction(3, 2)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_tied_cells_lose_no_split(data):
+    # taking interchangeable cells in order keeps one split per orbit: the same children up to renaming
+    spec = data.draw(st.sampled_from(["TTTLR", "TTLLR", "TTTTR", "TLLR"]))
+    search = counted(spec)
+    state = search.normalise(tuple(tuple(data.draw(st.lists(st.integers(0, 3), min_size=1, max_size=2)))
+                                   for _ in range(search.worst.n_groups)))
+    if sum(search.counts(state)) < 2:
+        return
+    k = data.draw(st.integers(2, 7))
+
+    def kinds(s):
+        return {frozenset((m, s.canonical(c)) for m, c in children) for _, _, children in s.candidates(state, k)}
+
+    untied = counted(spec)
+    untied.tied = lambda state, a, cells: [-1] * len(cells)
+    assert kinds(search) == kinds(untied)
+

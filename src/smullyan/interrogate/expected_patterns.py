@@ -292,7 +292,7 @@ class PatternExpected:
             if cut < INFINITE:
                 guard = SplitGuard(self._two_step, state, a, worst.both, cells, top, node_mass, entropy, cut)
             for x in lookahead_assignments([n for _, _, n in cells], [worst.weight[g] for g, _, _ in cells],
-                                           base_load, fixed, k, guard):
+                                           base_load, fixed, k, guard, self.tied(state, a, cells)):
                 self.budget.tick()
                 children = []
                 for side in (0, 1):
@@ -317,6 +317,30 @@ class PatternExpected:
         out.sort(key=lambda c: c[0])
         if self.budget.nodes - ticks > 1000:  # kept for the rounds and the strategy rebuild that follow
             self._costly[(state, k)] = (cut, out)
+        return out
+
+    def tied(self, state: State, a: int, cells: list[tuple[int, int, int]]) -> list[int]:
+        """Return, per free cell, the previous cell of its block of interchangeable cells (-1 if none):
+        cells of single-level patterns that swapping two gods other than `a` exchanges. Transpositions
+        that chain generate every permutation of a block, so the block's values may be taken in order."""
+        index = {g: i for i, (g, _, _) in enumerate(cells)}
+        single = {g for g, _, _ in cells if sum(1 for n in state[g] if n) == 1}
+        parent = list(range(len(cells)))
+
+        def root(i: int) -> int:
+            while parent[i] != i:
+                parent[i] = parent[parent[i]]
+                i = parent[i]
+            return i
+
+        for g, h in self.worst.swapped_groups(state, a):
+            if g in single and h in single and g in index and h in index:
+                parent[root(index[g])] = root(index[h])
+        last: dict[int, int] = {}
+        out = []
+        for i in range(len(cells)):
+            out.append(last.get(root(i), -1))
+            last[root(i)] = i
         return out
 
     # ------------------------------------------------------------------ strategies

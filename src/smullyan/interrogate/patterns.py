@@ -49,6 +49,9 @@ class PatternSearch:
         self.weight = [[1 + self.both[g][b] for b in range(self.n_agents)] for g in range(self.n_groups)]
         self.renamings = self._renamings()
         self.trie = renaming_trie(self.renamings)
+        self.transpositions = [([i for i in range(self.n_agents) if p[i] != i], inv)
+                               for inv, p in zip(self.renamings, self.agent_maps)
+                               if sum(1 for i in range(self.n_agents) if p[i] != i) == 2]
         self.stats = Stats()
         self._memo: dict[tuple[int, ...], tuple[int, int]] = {}
         self._canon: dict[tuple[int, ...], tuple[int, ...]] = {}
@@ -95,6 +98,19 @@ class PatternSearch:
                     if p[a] < a:
                         heads.discard(a)
         return heads
+
+    def swapped_groups(self, node: tuple, a: int) -> list[tuple[int, int]]:
+        """Return pairs of nonempty patterns that swapping two gods other than `a` exchanges while
+        leaving the node and every other nonempty pattern as they are: their worlds can be assigned
+        to the answers in either order."""
+        out = []
+        for moved, inv in self.transpositions:
+            if a in moved:
+                continue
+            groups = [g for g in range(self.n_groups) if node[g] and inv[g] != g]
+            if len(groups) == 2 and all(node[inv[g]] == node[g] for g in range(self.n_groups)):
+                out.append((groups[0], groups[1]))
+        return out
 
     def finish(self) -> Stats:
         """Return the statistics with the elapsed time filled in."""
@@ -284,7 +300,7 @@ def stuck_pair(anyl: AnyLanguage, reps: int) -> tuple[int, int] | None:
 
 
 def lookahead_assignments(counts: list[int], weights: list[list[int]], base_load: list[int], fixed: int, k: int,
-                          guard=None):
+                          guard=None, tied: list[int] | None = None):
     """Yield how many worlds of each free cell go to the first word, for every split (to an addressee
     whose `fixed` worlds answer both) whose two children could still be solved in k - 1 questions.
 
@@ -293,7 +309,9 @@ def lookahead_assignments(counts: list[int], weights: list[list[int]], base_load
     While cells are being assigned, each pair (b0, b1) of next addressees is kept alive by a
     fractional relaxation: the unassigned worlds go where they add least load, best ratio first.
     An optional `guard` (push(i, v), pop(i, v), ok(i)) follows the assignment and cuts it when ok
-    says no completion can be worth having.
+    says no completion can be worth having. `tied[i] = j >= 0` says cells i and j are interchangeable
+    (equal counts, exchanged by a symmetry of the node), so only assignments with x[i] <= x[j] are
+    yielded, one per orbit.
     """
     n = len(base_load)
     budget = cap = 1 << (k - 1)
@@ -341,7 +359,10 @@ def lookahead_assignments(counts: list[int], weights: list[list[int]], base_load
             yield tuple(x)
             return
         cg, w = counts[i], weights[i]
+        top = cg if tied is None or tied[i] < 0 else x[tied[i]]
         for v in (0, cg, *range(1, cg)):  # whole cells first: questions about who is random
+            if v > top:
+                continue
             x[i] = v
             tots[0] += v
             tots[1] += cg - v
