@@ -13,7 +13,8 @@
 - Search: branch and bound, best bound first, under a limit that value() raises from the node's
   bound; splits are built only while the guard (SplitGuard) says some completion can beat the
   limit, and only when both children still pass the worst-case lookahead bound for k - 1
-  questions; values and refuted limits are memoised on canonical nodes.
+  questions; cells that a swap of two gods exchanges are assigned in order (`tied`); values and
+  refuted limits are memoised on canonical nodes.
 """
 
 from __future__ import annotations
