@@ -31,6 +31,7 @@ def test_multisets_in_order():
     ("TTTTR", 3, Fraction(13, 5)), ("TTTLR", 5, Fraction(23, 5)), ("TTLLR", 6, Fraction(77, 15)),
     ("RRLLL", 5, Fraction(163, 40)), ("RR", 0, Fraction(0)), ("TTLRR", 6, Fraction(671, 120)),
     ("TTTLLR", 7, Fraction(61, 10)), ("TTTLRR", 7, Fraction(32, 5)),  # TTLLRR: examples/six_gods_expected.toml
+    ("TTTTLLR", 7, Fraction(727, 105)),
 ])
 def test_rows(spec, worst, expected):
     types = tuple({"T": "truthful", "L": "liar", "R": "random"}[c] for c in spec)
