@@ -8,8 +8,10 @@
   changed weights): the weights are part of the state, so no such question is skipped.
 The search is exhaustive over the complete (`any`) language, with memoisation on normalised
 weights; children that the worst-case search proves unsolvable in the questions left are cut, and
-splits are tried best information bound first and abandoned once the bound (an answer carries at
-most log2(outcomes) bits about the goal, so E >= entropy / log2(outcomes)) cannot beat the best.
+splits are tried best information bound first and abandoned once the bound (`code_bound`: the
+leaves satisfy Kraft's inequality in as many letters as a question has outcomes, so E is at least
+a fractional code of the goal classes' masses, itself at least entropy / log2(outcomes)) cannot
+beat the best.
 """
 
 from __future__ import annotations
@@ -51,7 +53,8 @@ def code_bound(masses: list[float], base: int) -> float:
     phi), so it bounds the expected questions from below; it lies between the entropy divided by
     log2(base) and the optimal code. Lengthening an item of mass m from i to i + 1 letters frees
     (base - 1) * base**-(i+1) of Kraft sum at cost m; cheapest first (the ratios only grow), items
-    of equal mass and length together, the last step taken in part."""
+    of equal mass and length together, the last step taken in part. In floats, for any masses;
+    expected_patterns.kraft_relaxation is the exact base-2 form over masses 2**-level."""
     if len(masses) <= 1:
         return 0.0
     groups: dict[float, int] = {}

@@ -158,7 +158,7 @@ class PatternExpected:
         counts = self.counts(state)
         if self.worst.free_agent(counts):
             return code
-        return max(code, self._random_bound(state, m, total))
+        return max(code, self._random_bound(state, total))
 
     def two_step_coefficients(self) -> list[list[int]]:
         """Return, per first addressee a and second addressees b (one branch) and c (the other), twice
@@ -173,7 +173,7 @@ class PatternExpected:
         return [list(r) for r in rows
                 if not any(o != r and all(x <= y for x, y in zip(o, r)) for o in rows)]
 
-    def _random_bound(self, state: State, m: list[int], total: int) -> Fraction:
+    def _random_bound(self, state: State, total: int) -> Fraction:
         """Return the Kraft relaxation of the informative questions + the two-question random charge.
 
         Per world w, split its path's questions into informative ones and ones put to a god who
