@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
+import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
+from smullyan.cli import main
 from smullyan.interrogate.puzzle import Interrogation
 from smullyan.logic.worlds import assignments_from_allowed, assignments_from_permutation, build_space
 
@@ -48,3 +53,32 @@ def classic():
     def make(**kw):
         return gods(["truthful", "liar", "random"], **kw)
     return make
+
+
+@dataclass
+class Ran:
+    exit_code: int
+    stdout: str
+    stderr: str
+
+    @property
+    def output(self) -> str:
+        return self.stdout + self.stderr
+
+
+def run(*args, stdin: str = ""):
+    """Run the command line in this process; return its exit status and what it printed."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), _stdin(stdin):
+        code = main([str(a) for a in args])
+    return Ran(code, out.getvalue(), err.getvalue())
+
+
+@contextlib.contextmanager
+def _stdin(text):
+    saved = sys.stdin
+    sys.stdin = io.StringIO(text)
+    try:
+        yield
+    finally:
+        sys.stdin = saved

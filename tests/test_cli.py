@@ -3,25 +3,25 @@
 import json
 
 import pytest
-from typer.testing import CliRunner
 
-from smullyan.cli import app
-
-from conftest import EXAMPLES
-
-runner = CliRunner()
+from conftest import EXAMPLES, run
 
 
-def run(*args):
-    return runner.invoke(app, [str(a) for a in args])
 
 
 def test_solve_json_schema():
     r = run("solve", EXAMPLES / "hardest.toml", "--json")
     assert r.exit_code == 0
     data = json.loads(r.stdout)
-    assert set(data) == {"solvable", "questions", "expected_questions", "strategy", "stats"}
+    assert set(data) == {"schema", "schema_version", "smullyan_version", "semantics", "complete", "title", "solvable",
+                         "questions", "expected_questions", "objective", "complexity", "proof", "worlds", "strategy",
+                         "stats"}
+    assert (data["schema"], data["schema_version"], data["complete"]) == ("smullyan/solve/gods", 1, True)
+    assert data["semantics"] == {"random": "word", "paradox": "forbidden", "goal": "types", "objective": "worst",
+                                 "max_questions": 3, "language": "grammar", "max_complexity": 2, "words": ["ja", "da"]}
     assert (data["solvable"], data["questions"], data["expected_questions"]) == (True, 3, "3")
+    assert data["proof"] == ("No strategy of 2 questions identifies the goal, even with every possible question "
+                             "(exhaustive search).")
     root = data["strategy"]
     assert set(root) == {"ask", "question", "english", "branches"}
     assert root["ask"] == "A"
@@ -45,7 +45,8 @@ def test_unsolvable_json_has_proof_and_exit_zero():
     assert r.exit_code == 0
     data = json.loads(r.stdout)
     assert (data["solvable"], data["questions"]) == (False, None)
-    assert data["proof"]["statement"] == "no strategy of any length identifies the goal, even with every possible question"
+    assert data["proof"] == "no strategy of any length identifies the goal, even with every possible question"
+    assert data["proof_details"]["language"] == "any"
 
 
 def test_solve_text_and_mermaid():
@@ -106,10 +107,10 @@ def test_bad_strategy_file(tmp_path):
 def test_limit_stops_cleanly():
     r = run("solve", EXAMPLES / "hardest.toml", "--limit", "3")
     assert r.exit_code == 3
-    assert r.stderr.strip() == "error: search stopped at the node limit (3 splits explored) without an answer"
+    assert r.stderr.splitlines()[0] == "limit: search stopped at the node limit (3 splits explored) without an answer"
     r = run("solve", EXAMPLES / "hardest.toml", "--limit", "soon")
     assert r.exit_code == 2
-    assert "--limit takes a number of nodes" in r.stderr
+    assert r.stderr.strip() == "error: a limit is a number of nodes (e.g. 100000) or seconds (e.g. 5s), got 'soon'"
 
 
 def test_time_limit_stops_a_huge_search(tmp_path):
@@ -119,7 +120,7 @@ def test_time_limit_stops_a_huge_search(tmp_path):
                  'C = ["truthful", "liar", "random"]\n')
     r = run("solve", f, "--limit", "1s")
     assert r.exit_code == 3
-    assert r.stderr.startswith("error: search stopped at the time limit (1 s, ")
+    assert r.stderr.startswith("limit: search stopped at the time limit (1 s, ")
 
 
 def test_deduction_text_and_json():
@@ -190,9 +191,14 @@ def test_enum_backend_refuses_a_huge_space():
 def test_bad_kk_line(tmp_path):
     f = tmp_path / "bad.jsonl"
     f.write_text('{"id": "x", "names": ["A"], "statements": "((\'lying\', 3),)"}\n')
+    f.write_text(f.read_text() + '{"id": "y", "names": ["A"], "statements": "((\'lying\', 0),)"}\n')
     r = run("solve", "--format", "kk", f)
     assert r.exit_code == 2
-    assert r.stderr.strip() == f"error: {f}:1: key 'statements[0]': 'lying' needs a person number from 0 to 0, got (3,)"
+    assert r.stderr.strip() == (f"error: 1 line could not be read; the first: {f}:1: key 'statements[0]': 'lying' "
+                                "needs a person number from 0 to 0, got (3,)")
+    bad, good = [json.loads(line) for line in r.stdout.splitlines()]
+    assert (bad["id"], bad["line"], bad["error"]["error"], bad["error"]["key"]) == ("x", 1, "bad_input", "statements[0]")
+    assert (good["id"], good["consistent"]) == ("y", 0)  # the line after a bad one is still answered
 
 
 def test_deduction_with_too_many_worlds_stops_cleanly(tmp_path):
@@ -201,7 +207,7 @@ def test_deduction_with_too_many_worlds_stops_cleanly(tmp_path):
                  'c = ["11","12","13","14","15"]\n')
     r = run("solve", f, "--limit", "1000")
     assert r.exit_code == 3
-    assert r.stderr.strip() == "error: more than 1,000 consistent worlds; stopped without listing them all (raise the limit with --limit N)"
+    assert r.stderr.strip() == "limit: more than 1,000 consistent worlds; stopped without listing them all (raise the limit with --limit N)"
     r = run("solve", f, "--limit", "0.2s")
     assert r.exit_code == 3
-    assert r.stderr.startswith("error: search stopped at the time limit after ")
+    assert r.stderr.startswith("limit: search stopped at the time limit after ")

@@ -1,14 +1,12 @@
 """The gods puzzle read from English into an interrogation puzzle, then solved."""
 
 import pytest
-from typer.testing import CliRunner
 
-from smullyan.cli import app
 from smullyan.english.gods import parse_gods
 from smullyan.errors import PuzzleError
 from smullyan.interrogate.solve import solve
 
-from conftest import EXAMPLES
+from conftest import EXAMPLES, run
 
 THREE = ("Three gods A, B, and C are called, in no particular order, True, False, and Random. "
          "True always speaks truly, False always speaks falsely, but whether Random speaks truly or falsely "
@@ -49,11 +47,10 @@ def test_bad_gods_text(text, message):
 
 
 def test_cli_solves_and_verifies_a_text_puzzle(tmp_path):
-    runner = CliRunner()
-    r = runner.invoke(app, ["solve", str(EXAMPLES / "four_gods.txt"), "--json"])
+    r = run("solve", EXAMPLES / "four_gods.txt", "--json")
     assert r.exit_code == 0
     strategy = tmp_path / "s.json"
     strategy.write_text(r.stdout)
     assert '"questions": 4' in r.stdout
-    v = runner.invoke(app, ["verify", str(EXAMPLES / "four_gods.txt"), str(strategy)])
+    v = run("verify", EXAMPLES / "four_gods.txt", strategy)
     assert v.exit_code == 0 and "identifies the goal in all 24 worlds" in v.stdout

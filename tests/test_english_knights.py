@@ -3,14 +3,12 @@
 import json
 
 import pytest
-from typer.testing import CliRunner
 
-from smullyan.cli import app
 from smullyan.deduce.solve import solve_deduction
 from smullyan.english.knights import parse_knights
 from smullyan.errors import PuzzleError
 
-from conftest import EXAMPLES, shared
+from conftest import EXAMPLES, shared, run
 
 KNIGHTS = "Knights always tell the truth, and knaves always lie. "
 
@@ -64,20 +62,19 @@ def test_unreadable_sentences_name_line_column_and_expectation(text, message):
 
 
 def test_cli_reads_text_files_stdin_and_jsonl_fields(tmp_path):
-    runner = CliRunner()
-    r = runner.invoke(app, ["solve", str(EXAMPLES / "smullyan_truth_tellers.txt"), "--json"])
+    r = run("solve", EXAMPLES / "smullyan_truth_tellers.txt", "--json")
     assert r.exit_code == 0
     assert json.loads(r.stdout)["determined"] == {"types": {"Ann": "truth-teller", "Bob": "liar", "Cal": "liar"}}
-    r = runner.invoke(app, ["solve", "--format", "text", "-"], input=KNIGHTS + 'You meet 1 inhabitant: Al. Al said, "I am a knight."')
+    r = run("solve", "--format", "text", "-", stdin=KNIGHTS + 'You meet 1 inhabitant: Al. Al said, "I am a knight."')
     assert r.exit_code == 0 and "2 consistent worlds" in r.stdout
     lines = shared("knights_knaves/kk_clean.jsonl").read_text().splitlines()[:2]
     f = tmp_path / "two.jsonl"
     f.write_text("\n".join(lines))
-    r = runner.invoke(app, ["solve", "--format", "text", str(f)])
+    r = run("solve", "--format", "text", f)
     out = [json.loads(x) for x in r.stdout.splitlines()]
     assert [(o["id"], o["unique"]) for o in out] == [("kk-test-2p-0", True), ("kk-test-2p-1", True)]
     bad = tmp_path / "bad.txt"
     bad.write_text('You meet 1 inhabitant: Al.\nAl said "hi".')
-    r = runner.invoke(app, ["solve", str(bad)])
+    r = run("solve", bad)
     assert r.exit_code == 2
     assert r.stderr.strip().startswith(f"error: {bad}: line 2, column 9: unexpected")

@@ -52,7 +52,7 @@ def test_five_gods_optimum_strategy_file_verifies():
     # the README's 5-god optimum, as a file anyone can check with `smullyan verify`
     import json
 
-    from smullyan.interrogate.strategy import from_json
+    from smullyan.formats.strategy_json import strategy_from_json as from_json
 
     p = load_puzzle(EXAMPLES / "five_gods_expected.toml")
     strategy = from_json(json.loads((EXAMPLES / "five_gods_expected_strategy.json").read_text()))
@@ -64,7 +64,7 @@ def test_six_gods_optimum_strategy_file_verifies():
     # T, T, L, L, R, R: the least average within 8 questions (and within 9), 317/45, as a file `smullyan verify` checks
     import json
 
-    from smullyan.interrogate.strategy import from_json
+    from smullyan.formats.strategy_json import strategy_from_json as from_json
 
     p = load_puzzle(EXAMPLES / "six_gods_expected.toml")
     strategy = from_json(json.loads((EXAMPLES / "six_gods_expected_strategy.json").read_text()))

@@ -3,13 +3,11 @@
 import json
 
 import pytest
-from typer.testing import CliRunner
 
-from smullyan.cli import app
 from smullyan.deduce.solve import solve_deduction
 from smullyan.formats.kk import read_kk
 
-from conftest import shared
+from conftest import shared, run
 
 KK = "knights_knaves/kk_clean.jsonl"
 
@@ -35,10 +33,12 @@ def test_cli_kk_json_lines(tmp_path):
     lines = shared(KK).read_text().splitlines()[:3]
     f = tmp_path / "three.jsonl"
     f.write_text("\n".join(lines) + "\n")
-    r = CliRunner().invoke(app, ["solve", "--format", "kk", str(f), "--json"])
+    r = run("solve", "--format", "kk", f, "--json")
     assert r.exit_code == 0
     out = [json.loads(x) for x in r.stdout.splitlines()]
     assert [o["id"] for o in out] == ["kk-test-2p-0", "kk-test-2p-1", "kk-test-2p-2"]
-    assert out[0] == {"id": "kk-test-2p-0", "consistent": 1, "unique": True,
+    assert (out[0]["schema"], out[0]["line"], out[0]["complete"]) == ("smullyan/solve/deduction", 1, True)
+    assert {k: out[0][k] for k in ("id", "consistent", "unique", "solutions", "determined")} == {
+                      "id": "kk-test-2p-0", "consistent": 1, "unique": True,
                       "solutions": [{"types": {"Zoey": "knave", "Oliver": "knight"}}],
                       "determined": {"types": {"Zoey": "knave", "Oliver": "knight"}}}

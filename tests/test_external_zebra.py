@@ -3,15 +3,13 @@
 import json
 
 import pytest
-from typer.testing import CliRunner
 
-from smullyan.cli import app
 from smullyan.deduce.solve import solve_deduction
 from smullyan.english.zebralogic import parse_zebralogic
 from smullyan.errors import PuzzleError
 from smullyan.render.deduction import grid_rows
 
-from conftest import EXAMPLES, shared
+from conftest import EXAMPLES, shared, run
 
 WITH = "zebra/zebralogic_final_with_solutions.jsonl"
 WITHOUT = "zebra/zebralogic_final_puzzles_without_solutions.jsonl"
@@ -64,6 +62,6 @@ def test_example_text_and_clue_errors():
     with pytest.raises(PuzzleError) as err:
         parse_zebralogic(bad)
     assert err.value.message.startswith("line 8: cannot read clue 2 (milk, Ada named): expected one value and ")
-    r = CliRunner().invoke(app, ["solve", str(EXAMPLES / "zebralogic_3x3.txt"), "--json"])
+    r = run("solve", EXAMPLES / "zebralogic_3x3.txt", "--json")
     assert json.loads(r.stdout)["determined"]["houses"][0] == {
         "name": "Ben", "favorite drink": "milk", "favorite sports": "golf"}

@@ -4,19 +4,16 @@ import json
 from fractions import Fraction
 
 import pytest
-from typer.testing import CliRunner
 
-from smullyan.cli import app
 from smullyan.survey.grammar import classify, grow
 from smullyan.survey.run import run_survey
 from smullyan.survey.table import Reading, multisets, rule_exceptions, same_results, spell, survey_one
 
-runner = CliRunner()
+from conftest import run
+
 QUICK = Reading(expected=False)
 
 
-def run(*args):
-    return runner.invoke(app, [str(a) for a in args])
 
 
 def test_multisets_in_order():
@@ -111,9 +108,9 @@ def test_cli_limit_leaves_figures_empty_and_exits_3():
 
 
 @pytest.mark.parametrize("args, message", [
-    (("--extra", 0), "--extra must be at least 1"),
-    (("--random", "dice"), "--random takes one of"),
-    (("--max", 9), "--min and --max"),
+    (("--extra", 0), "extra must be from 1 to 8"),
+    (("--random", "dice"), "random takes one of"),
+    (("--max", 9), "min and max must satisfy"),
     (("--scheduler", "tcp://127.0.0.1:9"), "cannot reach the Dask scheduler"),
 ])
 def test_cli_bad_options(args, message):

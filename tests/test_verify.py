@@ -10,13 +10,15 @@ from smullyan.interrogate import strategy as S
 from smullyan.interrogate.solve import solve
 from smullyan.interrogate.verify import verify
 from smullyan.logic import expr as E
-from smullyan.render.strategies import solution_json
+from smullyan.api.puzzles import GodsPuzzle
+from smullyan.api.results import StrategyResult
+from smullyan.formats.strategy_json import strategy_from_json
 
 from conftest import EXAMPLES, allowed, gods
 
 
 def boolos():
-    return S.from_json(json.loads((EXAMPLES / "boolos_strategy.json").read_text()))
+    return strategy_from_json(json.loads((EXAMPLES / "boolos_strategy.json").read_text()))
 
 
 def test_boolos_three_questions_work_under_both_readings():
@@ -29,7 +31,7 @@ def test_corrupted_strategy_names_the_first_failing_world_and_path():
     data = json.loads((EXAMPLES / "boolos_strategy.json").read_text())
     data["branches"]["ja"]["branches"]["da"]["branches"]["da"]["identified"]["C"] = "Random"
     data["branches"]["ja"]["branches"]["da"]["branches"]["da"]["identified"]["B"] = "False"
-    v = verify(load_puzzle(EXAMPLES / "boolos.toml"), S.from_json(data))
+    v = verify(load_puzzle(EXAMPLES / "boolos.toml"), strategy_from_json(data))
     assert not v.ok
     assert v.failure == ("fails in world A=truthful B=random C=liar; ja=yes da=no at B:ja -> A:da -> A:da: "
                          "the leaf says B is liar but B is random")
@@ -38,7 +40,7 @@ def test_corrupted_strategy_names_the_first_failing_world_and_path():
 def test_missing_branch_is_reported():
     data = json.loads((EXAMPLES / "boolos_strategy.json").read_text())
     del data["branches"]["da"]
-    v = verify(load_puzzle(EXAMPLES / "boolos.toml"), S.from_json(data))
+    v = verify(load_puzzle(EXAMPLES / "boolos.toml"), strategy_from_json(data))
     assert v.failure == ("fails in world A=truthful B=random C=liar; ja=yes da=no at B:da: "
                          "B may answer da but the strategy has no branch for it")
 
@@ -66,8 +68,8 @@ def test_emitted_strategies_round_trip_through_json():
               gods(["truthful", "liar", "random"], paradox="silent", max_questions=2),
               gods(["truthful", "liar", "liar", "random"], language="any", max_questions=4)):
         sol = solve(p)
-        data = json.loads(json.dumps(solution_json(p, sol)))
-        again = S.from_json(data)
+        data = json.loads(StrategyResult.of(GodsPuzzle(p), sol, 0.0).to_json())
+        again = strategy_from_json(data)
         assert again == sol.strategy
         assert verify(p, again).ok
 
@@ -112,7 +114,7 @@ def test_strategy_with_questions_in_english():
         "da": {"ask": "C", "question": q2, "branches": {
             "da": {"ask": "C", "question": q3, "branches": {"da": leaf("False", "Random", "True"), "ja": leaf("Random", "False", "True")}},
             "ja": {"ask": "C", "question": q3, "branches": {"da": leaf("Random", "True", "False"), "ja": leaf("True", "Random", "False")}}}}}}
-    english = S.from_json(data)
+    english = strategy_from_json(data)
     assert [S.depth(english), len(S.questions(english))] == [3, 7]
     v = verify(load_puzzle(EXAMPLES / "boolos.toml"), english)
     assert (v.ok, v.worst, v.expected) == (True, 3, Fraction(3))

@@ -1,406 +1,356 @@
-"""The `smullyan` command line: solve and verify puzzles.
+"""The `smullyan` command line: a face over the public API (`smullyan.api`).
 
-Exit status: 0 done (an unsolvable puzzle with its proof is a result too), 1 a strategy failed
-verification or a deduction puzzle is inconsistent, 2 bad input, 3 a search limit was reached.
+It parses arguments, calls the API, renders what comes back and maps errors to exit statuses; it
+reads, chooses and searches nothing itself. argparse keeps start-up fast; Rich is imported only by
+the survey's tables and progress bar.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import json
+import argparse
+import os
 import sys
-from pathlib import Path
-from typing import Any, Optional
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
 
-import typer
-from rich.console import Console
-from rich.table import Table
+from ._version import __version__
+from .errors import BadInput, LimitReached, SmullyanError
 
-from .deduce.model import Deduction
-from .deduce.solve import solve_deduction
-from .errors import PuzzleError, SearchLimitReached, SmullyanError
-from .english.read import parse_text
-from .formats.kk import read_kk
-from .formats.puzzle_toml import load_puzzle
-from .interrogate import strategy as S
-from .interrogate.puzzle import OBJECTIVES
-from .interrogate.search import Limits
-from .interrogate.solve import solve as solve_puzzle
-from .interrogate.verify import verify as verify_strategy
-from .render.deduction import result_json, result_text
-from .render.strategies import solution_json, strategy_mermaid, strategy_tree
+EXIT_OK, EXIT_FAILED, EXIT_INPUT, EXIT_LIMIT, EXIT_INTERRUPTED, EXIT_INTERNAL = 0, 1, 2, 3, 130, 70
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
-                  help="Exact solver for puzzles about truth-tellers, liars and random answerers.")
-
-EXIT_FAILED, EXIT_INPUT, EXIT_LIMIT = 1, 2, 3
+EXIT_CONTRACT = """exit status:
+  0    answered (a proof that no strategy exists within the budget is an answer)
+  1    the puzzle is inconsistent, or the strategy fails verification (or exceeds the question budget)
+  2    the input is wrong (the message names the file and the line, column or key)
+  3    a limit stopped the work (what was proved so far is reported)
+  130  interrupted
+  70   internal error (a bug in smullyan; please report it)"""
 
 
-def parse_limits(values: list[str] | None) -> Limits:
-    """Return the limits of '--limit' values: a whole number of nodes, or seconds such as '5s'."""
-    limits = Limits()
-    for v in values or []:
-        text = v.strip().lower()
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage mistake is bad input (exit 2, one line), like every other."""
+
+    def error(self, message: str) -> NoReturn:
+        raise BadInput(f"{message} (see {self.prog} --help)")
+
+
+def _out(text: str) -> None:
+    sys.stdout.write(text if text.endswith("\n") else text + "\n")
+
+
+def _err(text: str) -> None:
+    sys.stderr.write(text + "\n")
+
+
+# ---------------------------------------------------------------- solve
+
+def _load_puzzle(path: str, fmt: str) -> Any:
+    """Return the puzzle of a file or of stdin ('-': English unless --format toml)."""
+    import smullyan
+
+    if path == "-":
+        text = sys.stdin.read()
+        return smullyan.loads(text, source="<stdin>") if fmt == "toml" else smullyan.read(text, source="<stdin>")
+    return smullyan.load(path, format=fmt)
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    """Solve one puzzle (or a JSONL batch) and print the answer."""
+    import smullyan
+
+    fmt = args.format
+    if fmt == "kk" or (fmt == "text" and args.puzzle.endswith(".jsonl")):
+        return _solve_batch(args, "kk" if fmt == "kk" else "text")
+    if args.puzzle.endswith(".jsonl") and fmt == "auto":
+        raise BadInput("a .jsonl file is a batch: give --format kk (K&K records) or --format text (English in a field)",
+                       source=args.puzzle)
+    puzzle = _load_puzzle(args.puzzle, fmt)
+    if isinstance(puzzle, smullyan.DeductionPuzzle):
+        for flag, given in (("--objective", args.objective), ("--mermaid", args.mermaid), ("--svg", args.svg)):
+            if given:
+                raise BadInput(f"{flag} applies to gods puzzles (questions to ask); this is a deduction puzzle")
         try:
-            if text.endswith("s"):
-                limits.seconds = float(text[:-1])
-                if limits.seconds <= 0:
-                    raise ValueError
-            else:
-                limits.nodes = int(text)
-                if limits.nodes < 0:
-                    raise ValueError
-        except ValueError:
-            raise PuzzleError(f"--limit takes a number of nodes (e.g. 100000) or seconds (e.g. 5s), got {v!r}") from None
-    return limits
+            result = puzzle.solve(limit=args.limit, backend=args.backend, explain=args.explain)
+        except BadInput as e:
+            raise e.located(source=args.puzzle) from None
+        _out(result.to_json() if args.json else result.text())
+        return EXIT_OK if result.consistent else EXIT_FAILED
+    if args.backend not in (None, "auto") or args.explain:
+        raise BadInput("--backend and --explain apply to deduction puzzles; this is a gods puzzle")
+    res = puzzle.solve(limit=args.limit, objective=args.objective)
+    if args.svg:
+        if res.strategy is None:
+            raise BadInput("the puzzle is unsolvable: there is no strategy to draw", source=args.svg)
+        _write(args.svg, res.strategy.svg())
+    if args.json:
+        _out(res.to_json())
+    elif args.mermaid:
+        _out(res.strategy.mermaid() if res.strategy is not None else f"%% unsolvable: {res.proof}")
+    else:
+        _out(res.text())
+        if args.stats:
+            _print_stats(res.stats)
+    return EXIT_OK
 
 
-def _fail(err: SmullyanError) -> None:
-    Console(stderr=True).print(f"[bold red]error:[/] {err.render()}", highlight=False, soft_wrap=True)
-    raise typer.Exit(EXIT_LIMIT if isinstance(err, SearchLimitReached) else EXIT_INPUT)
-
-
-def _stats_table(stats: dict[str, Any], title: str) -> Table:
-    table = Table(title=title)
-    for col in ("level", "explored", "pruned", "memo hits"):
-        table.add_column(col, justify="right")
-    tot = [0, 0, 0]
-    for row in stats["levels"]:
-        table.add_row(str(row["level"]), str(row["explored"]), str(row["pruned"]), str(row["memo_hits"]))
-        tot = [tot[0] + row["explored"], tot[1] + row["pruned"], tot[2] + row["memo_hits"]]
-    table.add_row("total", *map(str, tot))
-    return table
-
-
-def _read_text(path: Path) -> str:
-    if str(path) == "-":
-        return sys.stdin.read()
+def _write(path: str, text: str) -> None:
     try:
-        return path.read_text(encoding="utf-8")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
     except OSError as e:
-        raise PuzzleError(f"cannot read the file: {e.strerror or e}", source=str(path)) from None
+        raise BadInput(f"cannot write the file: {e.strerror or e}", source=path) from None
 
 
-def _read_text_puzzle(path: Path, backend: str, explain: bool, field: str, limits: Limits):
-    """Return the puzzle of an English file (or print one JSON line per puzzle of a JSONL file and return None)."""
-    if path.suffix == ".jsonl":
-        for n, line in enumerate(_read_text(path).splitlines(), 1):
-            if not line.strip():
-                continue
-            try:
-                record = json.loads(line)
-                key = field or next(k for k in ("quiz", "puzzle") if k in record)
-                text = record[key]
-            except (json.JSONDecodeError, KeyError, TypeError, StopIteration):
-                raise PuzzleError(f"expected a JSON object with a text field '{field or 'quiz or puzzle'}'",
-                                  source=f"{path}:{n}") from None
-            try:
-                puzzle = parse_text(text, str(record.get("id", n)))
-                if not isinstance(puzzle, Deduction):
-                    raise PuzzleError("JSONL lines of text are read as deduction puzzles only")
-            except PuzzleError as e:
-                raise e.located(source=f"{path}:{n}") from None
-            res = solve_deduction(puzzle, backend, explain, limits)
-            print(json.dumps({"id": record.get("id", n), **result_json(puzzle, res)}))
-        return None
-    try:
-        puzzle = parse_text(_read_text(path), path.stem)
-    except PuzzleError as e:
-        raise e.located(source=str(path)) from None
-    return puzzle
+def _print_stats(stats: dict[str, Any]) -> None:
+    from .render.text import stats_table_lines
+
+    lines = stats_table_lines(stats["bound"]["levels"], "lower bound: complete question language")
+    for c, st in stats.get("grammar", {}).items():
+        lines += [""] + stats_table_lines(st["levels"], f"grammar, complexity ≤ {c}")
+    _out("\n".join(lines))
 
 
-def _solve_kk(path: Path, backend: str, explain: bool, limits: Limits) -> None:
-    """Print one JSON line per K&K puzzle: its id and its deduction result."""
-    for pid, puzzle in read_kk(path):
-        res = solve_deduction(puzzle, backend, explain, limits)
-        print(json.dumps({"id": pid, **result_json(puzzle, res)}))
+def _solve_batch(args: argparse.Namespace, kind: str) -> int:
+    """Print one JSON line per puzzle of a JSONL batch; a bad line gets an error line, the rest go on."""
+    import json
 
+    import smullyan
 
-def _solve_deduction(puzzle: Deduction, as_json: bool, backend: str, explain: bool, limits: Limits) -> None:
-    res = solve_deduction(puzzle, backend, explain or False, limits)
-    if as_json:
-        print(json.dumps(result_json(puzzle, res), indent=2))
-    else:
-        Console(highlight=False).print(result_text(puzzle, res), markup=False)
-    if res.consistent == 0:
-        raise typer.Exit(EXIT_FAILED)
-
-
-@app.command()
-def solve(
-    puzzle_file: Path = typer.Argument(..., help="Puzzle file (TOML), or JSONL with --format kk."),
-    as_json: bool = typer.Option(False, "--json", help="Print the solution as JSON."),
-    mermaid: bool = typer.Option(False, "--mermaid", help="Print the strategy as a Mermaid flowchart."),
-    limit: Optional[list[str]] = typer.Option(None, "--limit", help="Stop after N explored splits (deduction: N consistent "
-                                                                 "worlds listed, default 1,000,000), or after Ns seconds."),
-    stats: bool = typer.Option(False, "--stats", help="Show search statistics per level."),
-    fmt: str = typer.Option("auto", "--format", help="Input: auto (by suffix: .txt is English), toml, text (English; '-' reads stdin; "
-                                                      "FILE.jsonl reads --field of each line), or kk (K&K JSONL)."),
-    field: str = typer.Option("", "--field", help="With --format text and a JSONL file: the field holding the text "
-                                                  "(default: quiz or puzzle, whichever the line has)."),
-    backend: str = typer.Option("auto", "--backend", help="Deduction backend: auto, enum or sat."),
-    explain: bool = typer.Option(False, "--explain", help="Deduction: give a minimal set of statements forcing each determined fact."),
-    objective: Optional[str] = typer.Option(None, "--objective", help="Gods: 'worst' (fewest questions in the worst case) "
-                                                                     "or 'expected' (fewest on average, exact)."),
-) -> None:
-    """Solve a puzzle: a question strategy with the fewest questions (or a proof that none exists),
-    or every world consistent with what was said."""
-    try:
-        if fmt not in ("auto", "toml", "text", "kk"):
-            raise PuzzleError(f"unknown format '{fmt}'; choose auto, toml, text or kk")
-        if fmt == "auto":
-            fmt = "text" if puzzle_file.suffix in (".txt", ".text") or str(puzzle_file) == "-" else "toml"
-        limits = parse_limits(limit)
-        if fmt == "kk":
-            _solve_kk(puzzle_file, backend, explain, limits)
-            return
-        if fmt == "text":
-            puzzle = _read_text_puzzle(puzzle_file, backend, explain, field, limits)
-            if puzzle is None:
-                return
+    bad = limited = 0
+    first_error = ""
+    for item in smullyan.load_batch(args.puzzle, format=kind, field=args.field or None):
+        record: dict[str, Any] = {"id": item.id, "line": item.line}
+        if item.puzzle is None:
+            assert item.error is not None
+            bad += 1
+            first_error = first_error or item.error.render()
+            record["error"] = item.error.to_dict()
+        elif not isinstance(item.puzzle, smullyan.DeductionPuzzle):
+            bad += 1
+            err = BadInput("JSONL lines of text are read as deduction puzzles only", source=f"{args.puzzle}:{item.line}")
+            first_error = first_error or err.render()
+            record["error"] = err.to_dict()
         else:
-            puzzle = load_puzzle(puzzle_file)
-        if isinstance(puzzle, Deduction):
             try:
-                _solve_deduction(puzzle, as_json, backend, explain, limits)
-            except PuzzleError as e:
-                raise e.located(source=str(puzzle_file)) from None
-            return
-        if objective is not None:
-            if objective not in OBJECTIVES:
-                raise PuzzleError(f"--objective takes one of: {', '.join(OBJECTIVES)}; got {objective!r}")
-            puzzle = dataclasses.replace(puzzle, objective=objective)
-        sol = solve_puzzle(puzzle, limits)
+                record.update(item.puzzle.solve(limit=args.limit, backend=args.backend, explain=args.explain).to_dict())
+            except LimitReached as e:
+                limited += 1
+                record["error"] = e.located(source=f"{args.puzzle}:{item.line}").to_dict()
+        _out(json.dumps(record, ensure_ascii=False))
+    if bad:
+        _err(f"error: {bad} line{'s' if bad != 1 else ''} could not be read; the first: {first_error}")
+        return EXIT_INPUT
+    if limited:
+        _err(f"limit: {limited} puzzle{'s' if limited != 1 else ''} stopped at the limit")
+        return EXIT_LIMIT
+    return EXIT_OK
+
+
+# ---------------------------------------------------------------- verify
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    """Check a strategy against every world and hidden state."""
+    import smullyan
+
+    puzzle = _load_puzzle(args.puzzle, args.format)
+    if not isinstance(puzzle, smullyan.GodsPuzzle):
+        raise BadInput("verify checks question strategies; this is a deduction puzzle (use solve)", source=args.puzzle)
+    strategy = smullyan.load_strategy(args.strategy)
+    try:
+        verdict = smullyan.verify(puzzle, strategy)
     except SmullyanError as e:
-        _fail(e)
-        return
-    out = Console(highlight=False)
-    if as_json:
-        print(json.dumps(solution_json(puzzle, sol), indent=2))
-        return
-    if mermaid:
-        if sol.strategy is None:
-            print(f"%% unsolvable: {sol.proof['statement']}")
-        else:
-            print(strategy_mermaid(puzzle, sol.strategy))
-        return
-    if puzzle.title:
-        out.print(f"[bold]{puzzle.title}[/]")
-    if not sol.solvable:
-        out.print(f"[bold red]Unsolvable:[/] {sol.proof['statement']} (exhaustive search).")
-    else:
-        how = (f"questions of complexity at most {sol.complexity}" if sol.complexity is not None
-               else "questions from the complete language")
-        if puzzle.objective == "expected":
-            out.print(f"[bold green]Solvable[/] with {sol.expected} questions on average (= {float(sol.expected):.4f}), "
-                      f"the fewest possible among strategies of at most {sol.stats['expected_within']} questions; "
-                      f"worst case {sol.questions}. Verified against all {len(puzzle.space.worlds)} worlds and every hidden state.")
-        else:
-            out.print(f"[bold green]Solvable[/] in {sol.questions} question{'s' if sol.questions != 1 else ''} "
-                      f"(expected {sol.expected}), {how}; fewer is impossible. "
-                      f"Verified against all {len(puzzle.space.worlds)} worlds and every hidden state.")
-        out.print(strategy_tree(puzzle, sol.strategy))
-    if stats:
-        out.print(_stats_table(sol.stats["bound"], "lower bound: complete question language"))
-        for c, st in sol.stats.get("grammar", {}).items():
-            out.print(_stats_table(st, f"grammar, complexity ≤ {c}"))
+        raise e.located(source=args.strategy) from None
+    _out(verdict.to_json() if args.json else verdict.text())
+    return EXIT_OK if verdict.ok else EXIT_FAILED
 
 
-def _read_strategy(path: Path) -> S.Node:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as e:
-        raise PuzzleError(f"cannot read the file: {e.strerror or e}", source=str(path)) from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise PuzzleError(f"invalid JSON: {e.msg} (line {e.lineno}, column {e.colno})", source=str(path)) from None
-    try:
-        return S.from_json(data)
-    except PuzzleError as e:
-        raise e.located(source=str(path)) from None
+# ---------------------------------------------------------------- survey
 
-
-@app.command()
-def verify(
-    puzzle_file: Path = typer.Argument(..., help="Puzzle file (TOML)."),
-    strategy_file: Path = typer.Argument(..., help="Strategy (JSON, as printed by `solve --json` or written by hand)."),
-    as_json: bool = typer.Option(False, "--json", help="Print the verdict as JSON."),
-) -> None:
-    """Check a strategy against every world and every hidden state."""
-    try:
-        if puzzle_file.suffix in (".txt", ".text"):
-            try:
-                puzzle = parse_text(_read_text(puzzle_file), puzzle_file.stem)
-            except PuzzleError as e:
-                raise e.located(source=str(puzzle_file)) from None
-        else:
-            puzzle = load_puzzle(puzzle_file)
-        if isinstance(puzzle, Deduction):
-            raise PuzzleError("verify checks question strategies; this is a deduction puzzle (use solve)", source=str(puzzle_file))
-        strategy = _read_strategy(strategy_file)
-        try:
-            verdict = verify_strategy(puzzle, strategy)
-        except PuzzleError as e:
-            raise e.located(source=str(strategy_file)) from None
-    except SmullyanError as e:
-        _fail(e)
-        return
-    if as_json:
-        print(json.dumps({"ok": verdict.ok, "worlds": verdict.worlds, "worst": verdict.worst,
-                          "expected": None if verdict.expected is None else str(verdict.expected),
-                          "failure": verdict.failure}, indent=2))
-    elif verdict.ok:
-        Console(highlight=False).print(f"[bold green]OK:[/] the strategy identifies the goal in all {verdict.worlds} worlds "
-                                       f"under every hidden state; worst case {verdict.worst} questions, "
-                                       f"expected {verdict.expected}.")
-    else:
-        Console(highlight=False, soft_wrap=True).print(f"[bold red]FAILED:[/] {verdict.failure}")
-    if not verdict.ok:
-        raise typer.Exit(EXIT_FAILED)
-
-
-def _progress(total: int, label: str):
-    """Return (progress bar context, advance callback) on stderr; silent when stderr is not a terminal."""
+def _progress(label: str) -> tuple[Any, Callable[[int], None]]:
+    """Return (progress bar context, callback) on stderr; silent when stderr is not a terminal."""
+    from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     console = Console(stderr=True)
     bar = Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                    console=console, transient=True, disable=not console.is_terminal)
-    task = bar.add_task(label, total=total)
-    return bar, lambda _row: bar.advance(task)
+    task = bar.add_task(label, total=None)
 
-
-@app.command()
-def survey(
-    smallest: int = typer.Option(2, "--min", help="Fewest gods."),
-    largest: Optional[int] = typer.Option(None, "--max", help="Most gods (default 6; with --grammar, of the multiset "
-                                                               "family, default 5)."),
-    as_json: bool = typer.Option(False, "--json", help="Print one JSON object per puzzle (one per line)."),
-    workers: Optional[int] = typer.Option(None, "--workers", help="Local processes (default: one per core)."),
-    scheduler: Optional[str] = typer.Option(None, "--scheduler", help="Run on an existing Dask cluster, e.g. tcp://host:8786."),
-    random: str = typer.Option("coin", "--random", help="Reading of random: coin (Boolos), word, coin-shared, word-or-silent."),
-    paradox: str = typer.Option("forbidden", "--paradox", help="Paradoxical questions: forbidden or silent."),
-    expected: bool = typer.Option(True, "--expected/--no-expected", help="Also find the fewest questions on average."),
-    extra: int = typer.Option(1, "--extra", help="Average optimum among strategies of at most worst + EXTRA questions (>= 1)."),
-    limit: Optional[list[str]] = typer.Option(None, "--limit", help="Per puzzle and search: Ns seconds (default 20s)."),
-    grammar: bool = typer.Option(False, "--grammar", help="Classify the puzzle grammar (questions and complexity) instead."),
-    table_gods: int = typer.Option(3, "--table-gods", help="With --grammar: most gods of table puzzles."),
-    out: Optional[Path] = typer.Option(None, "--out", help="Also write the results to this directory (JSON lines; "
-                                                            "with --grammar, CSV and JSON)."),
-    strategies: Optional[Path] = typer.Option(None, "--strategies", help="Write each solvable puzzle (TOML) and its "
-                                                                          "optimal strategies (JSON) here, for `smullyan verify`."),
-) -> None:
-    """Survey gods puzzles: every multiset of truthful, liar and random gods (or the puzzle grammar),
-    solved exactly, in parallel."""
-    from .logic.types import PARADOX_MODES, RANDOM_MODES
-    from .render.survey import grammar_csv, grammar_record, grammar_table, row_json, survey_table
-    from .survey.grammar import classify, grow
-    from .survey.run import run_parallel, run_survey
-    from .survey.table import Reading, multisets, rule_exceptions
-
-    try:
-        if random not in RANDOM_MODES:
-            raise PuzzleError(f"--random takes one of: {', '.join(RANDOM_MODES)}; got {random!r}")
-        if paradox not in PARADOX_MODES:
-            raise PuzzleError(f"--paradox takes one of: {', '.join(PARADOX_MODES)}; got {paradox!r}")
-        if largest is None:
-            largest = 5 if grammar else 6
-        if not 1 <= smallest <= largest <= 8:
-            raise PuzzleError("--min and --max must satisfy 1 <= min <= max <= 8")
-        if extra < 1:
-            raise PuzzleError("--extra must be at least 1 (the average optimum is taken among strategies of at "
-                              "most the worst case plus EXTRA questions)")
-        if workers is not None and workers < 1:
-            raise PuzzleError("--workers must be at least 1")
-        limits = parse_limits(limit or ["20s"])
-        if limits.nodes is not None:
-            raise PuzzleError("survey --limit takes seconds per puzzle, such as 10s")
-        reading = Reading(random=random, paradox=paradox, expected=expected, extra=extra, seconds=limits.seconds)
-        console = Console(highlight=False)
-        if grammar:
-            puzzles = grow("table", table_gods) + grow("multiset", largest)
-            bar, advance = _progress(len(puzzles), "classifying")
-            with bar:
-                rows = run_parallel(classify, puzzles, reading, workers, scheduler, advance,
-                                    cost=lambda gp: len(gp.shape) * 10 + sum(len(a) for a in gp.shape))
-            records = [grammar_record(r) for r in rows]
-            if out:
-                out.mkdir(parents=True, exist_ok=True)
-                (out / "survey-grammar.csv").write_text(grammar_csv(rows), encoding="utf-8")
-                (out / "survey-grammar.json").write_text(json.dumps(records, indent=2) + "\n", encoding="utf-8")
-            if as_json:
-                for rec in records:
-                    print(json.dumps(rec))
-            else:
-                console.print(grammar_table(rows, f"Puzzle grammar (random: {random}; paradox: {paradox})"))
-                needs2 = [r.puzzle.name for r in rows if r.complexity == 2]
-                above = [r.puzzle.name for r in rows if r.solvable and r.complexity is None and not r.note.startswith("grammar:")]
-                console.print(f"Need complexity-2 questions: {', '.join(needs2) if needs2 else 'none'}.")
-                if above:
-                    console.print(f"Need questions above complexity 2: {', '.join(above)}.")
-            incomplete = [r for r in rows if r.solvable is None or r.note.startswith("grammar:")]
+    def advance(n: int) -> None:
+        if n >= 0:
+            bar.update(task, total=n)
         else:
-            specs = multisets(smallest, largest)
-            bar, advance = _progress(len(specs), "surveying")
-            with bar:
-                rows = run_survey(specs, reading, workers, scheduler, advance)
-            if out:
-                out.mkdir(parents=True, exist_ok=True)
-                (out / "survey.jsonl").write_text("".join(json.dumps(row_json(r)) + "\n" for r in rows), encoding="utf-8")
-            if strategies:
-                _write_strategies(strategies, rows, reading)
-            if as_json:
-                for r in rows:
-                    print(json.dumps(row_json(r)))
-            else:
-                console.print(survey_table(rows, f"Gods puzzles, {smallest} to {largest} gods (random: {random}; paradox: {paradox})"))
-            err = Console(stderr=True, highlight=False)
-            exceptions = rule_exceptions(rows)
-            decided = [r for r in rows if r.solvable is not None and any(t != "random" for t in r.types)]
-            if exceptions:
-                err.print(f"Random-fewer rule (Vallström) fails for: {', '.join(''.join(t[0].upper() for t in r.types) for r in exceptions)}")
-            else:
-                err.print(f"Random-fewer rule (Vallström): solvable exactly when the random gods are fewer than the others, "
-                          f"in all {len(decided)} decided puzzles with a non-random god.")
-            incomplete = [r for r in rows if r.note]
-    except SmullyanError as e:
-        _fail(e)
+            bar.advance(task)
+
+    return bar, advance
+
+
+def cmd_survey(args: argparse.Namespace) -> int:
+    """Survey every multiset of gods (or the puzzle grammar) and print the table."""
+    import json
+
+    import smullyan
+
+    for flag, path in (("--out", args.out), ("--strategies", args.strategies)):
+        if path is not None and os.path.exists(path) and not os.path.isdir(path):
+            raise BadInput(f"{flag} names an existing file; give a folder", source=path)
+    bar, advance = _progress("classifying" if args.grammar else "surveying")
+    with bar:
+        result = smullyan.survey_gods(args.min, args.max, random=args.random, paradox=args.paradox,
+                                 expected=args.expected, extra=args.extra, limit=args.limit or "20s",
+                                 workers=args.workers, scheduler=args.scheduler, grammar=args.grammar,
+                                 table_gods=args.table_gods, progress=advance)
+    if args.out:
+        result.write(args.out)
+    if args.strategies:
+        result.write_strategies(args.strategies)
+    if args.json:
+        for record in result.records():
+            _out(json.dumps(record))
+    else:
+        _print_survey(result, args)
+    if not result.grammar:
+        _print_rule(result)
+    if not result.complete:
+        _err(f"limit: {len(result.incomplete)} puzzle(s) stopped at the limit; their missing figures are left "
+             "empty, not guessed (raise --limit to compute them).")
+        return EXIT_LIMIT
+    return EXIT_OK
+
+
+def _print_survey(result: Any, args: argparse.Namespace) -> None:
+    from rich.console import Console
+
+    from .render.survey import grammar_table, survey_table
+
+    console = Console(highlight=False)
+    reading = f"random: {args.random}; paradox: {args.paradox}"
+    if result.grammar:
+        rows = list(result.rows)
+        console.print(grammar_table(rows, f"Puzzle grammar ({reading})"))
+        needs2 = [r.puzzle.name for r in rows if r.complexity == 2]
+        above = [r.puzzle.name for r in rows if r.solvable and r.complexity is None and not r.note.startswith("grammar:")]
+        _out(f"Need complexity-2 questions: {', '.join(needs2) if needs2 else 'none'}.")
+        if above:
+            _out(f"Need questions above complexity 2: {', '.join(above)}.")
         return
-    if incomplete:
-        Console(stderr=True).print(f"[bold yellow]limit:[/] {len(incomplete)} puzzle(s) stopped at the limit; their "
-                                   f"missing figures are left empty, not guessed (raise --limit to compute them).")
-        raise typer.Exit(EXIT_LIMIT)
+    console.print(survey_table(list(result.rows), f"Gods puzzles, {result.smallest} to {result.largest} gods ({reading})"))
 
 
-def _write_strategies(folder: Path, rows, reading) -> None:
-    """Write each solvable surveyed puzzle as TOML with its optimal strategies as JSON."""
-    from .render.strategies import strategy_json
-    from .survey.table import spell, strategy_of
+def _print_rule(result: Any) -> None:
+    from .survey.table import spell
 
-    folder.mkdir(parents=True, exist_ok=True)
-    for row in rows:
-        if not row.solvable or not row.worst:
-            continue
-        name = spell(row.types)
-        agents = ", ".join(f'"{chr(ord("A") + i)}"' for i in range(len(row.types)))
-        types = ", ".join(f'"{t}"' for t in row.types)
-        (folder / f"{name}.toml").write_text(
-            f'title = "{len(row.types)} gods: {", ".join(row.types)}"\nagents = [{agents}]\ntypes = [{types}]\n'
-            f'words = ["ja", "da"]\nrandom = "{reading.random}"\nparadox = "{reading.paradox}"\n\n'
-            f'[questions]\nlanguage = "any"\n', encoding="utf-8")
-        puzzle, tree = strategy_of(row.types, reading, "worst", row.worst)
-        (folder / f"{name}.worst.json").write_text(json.dumps(strategy_json(puzzle, tree), indent=1) + "\n", encoding="utf-8")
-        if row.expected is not None:
-            puzzle, tree = strategy_of(row.types, reading, "expected", row.expected_within)
-            (folder / f"{name}.expected.json").write_text(json.dumps(strategy_json(puzzle, tree), indent=1) + "\n",
-                                                          encoding="utf-8")
+    exceptions = result.rule_exceptions()
+    if exceptions:
+        _err(f"Random-fewer rule (Vallström) fails for: {', '.join(spell(r.types) for r in exceptions)}")
+    else:
+        _err("Random-fewer rule (Vallström): solvable exactly when the random gods are fewer than the others, "
+             f"in all {result.decided()} decided puzzles with a non-random god.")
 
 
-def main() -> None:
-    """Run the command line."""
-    app()
+# ---------------------------------------------------------------- the parser
+
+def build_parser() -> argparse.ArgumentParser:
+    """Return the argument parser of every subcommand."""
+    fmt = argparse.RawDescriptionHelpFormatter
+    parser = _Parser(prog="smullyan", formatter_class=fmt, epilog=EXIT_CONTRACT,
+                     description="Exact solver for puzzles about truth-tellers, liars and random answerers.")
+    parser.add_argument("--version", action="version", version=f"smullyan {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    s = sub.add_parser("solve", formatter_class=fmt, epilog=EXIT_CONTRACT,
+                       help="solve a puzzle: a strategy of fewest questions (or a proof that none exists), "
+                            "or every world consistent with what was said",
+                       description="Solve a puzzle: a strategy of fewest questions (or a proof that none exists), "
+                                   "or every world consistent with what was said.")
+    s.add_argument("puzzle", metavar="PUZZLE", help="puzzle file: .toml, English .txt, '-' for stdin, or JSONL with "
+                                                    "--format kk/text")
+    s.add_argument("--json", action="store_true", help="print the result as JSON")
+    s.add_argument("--mermaid", action="store_true", help="print the strategy as a Mermaid flowchart")
+    s.add_argument("--svg", metavar="FILE", help="also draw the strategy as SVG into FILE")
+    s.add_argument("--limit", action="append", metavar="N|Ns",
+                   help="stop after N explored splits (deduction: N consistent worlds listed, default 1,000,000), "
+                        "or after N seconds (e.g. 5s); may be given twice")
+    s.add_argument("--stats", action="store_true", help="show search statistics per level")
+    s.add_argument("--format", default="auto", choices=("auto", "toml", "text", "kk"),
+                   help="input: auto (by suffix: .txt is English), toml, text (English; FILE.jsonl reads --field "
+                        "of each line), or kk (K&K JSONL)")
+    s.add_argument("--field", default="", help="with --format text and a JSONL file: the field holding the text "
+                                               "(default: quiz or puzzle)")
+    s.add_argument("--backend", default=None, choices=("auto", "enum", "sat"), help="deduction backend")
+    s.add_argument("--explain", action="store_true",
+                   help="deduction: a minimal set of statements forcing each determined fact")
+    s.add_argument("--objective", choices=("worst", "expected"),
+                   help="gods: fewest questions in the worst case, or fewest on average (exact)")
+    s.set_defaults(run=cmd_solve)
+
+    v = sub.add_parser("verify", formatter_class=fmt, epilog=EXIT_CONTRACT,
+                       help="check a strategy against every world and every hidden state",
+                       description="Check a strategy against every world and every hidden state.")
+    v.add_argument("puzzle", metavar="PUZZLE", help="puzzle file (TOML or English text)")
+    v.add_argument("strategy", metavar="STRATEGY", help="strategy (JSON, as `solve --json` prints it, or by hand)")
+    v.add_argument("--json", action="store_true", help="print the verdict as JSON")
+    v.add_argument("--format", default="auto", choices=("auto", "toml", "text"), help="the puzzle file's format")
+    v.set_defaults(run=cmd_verify)
+
+    u = sub.add_parser("survey", formatter_class=fmt, epilog=EXIT_CONTRACT,
+                       help="survey gods puzzles: every multiset of truthful, liar and random gods, solved exactly",
+                       description="Survey gods puzzles: every multiset of truthful, liar and random gods (or the "
+                                   "puzzle grammar), solved exactly, in parallel.")
+    u.add_argument("--min", type=int, default=2, help="fewest gods")
+    u.add_argument("--max", type=int, default=None, help="most gods (default 6; with --grammar 5)")
+    u.add_argument("--json", action="store_true", help="print one JSON object per puzzle (one per line)")
+    u.add_argument("--workers", type=int, default=None, help="local processes (default: one per core)")
+    u.add_argument("--scheduler", default=None, help="run on an existing Dask cluster, e.g. tcp://host:8786 "
+                                                     "(needs pip install 'smullyan[dask]')")
+    u.add_argument("--random", default="coin", help="reading of random: coin (Boolos), word, coin-shared, word-or-silent")
+    u.add_argument("--paradox", default="forbidden", help="paradoxical questions: forbidden or silent")
+    u.add_argument("--expected", action=argparse.BooleanOptionalAction, default=True,
+                   help="also find the fewest questions on average")
+    u.add_argument("--extra", type=int, default=1, help="average optimum among strategies of at most worst + EXTRA "
+                                                        "questions (1-8)")
+    u.add_argument("--limit", action="append", metavar="Ns", help="per puzzle and search: seconds (default 20s)")
+    u.add_argument("--grammar", action="store_true", help="classify the puzzle grammar (questions and complexity)")
+    u.add_argument("--table-gods", type=int, default=3, help="with --grammar: most gods of table puzzles")
+    u.add_argument("--out", default=None, help="also write the results to this folder (JSON lines; with --grammar, "
+                                               "CSV and JSON)")
+    u.add_argument("--strategies", default=None, help="write each solvable puzzle (TOML) and its optimal strategies "
+                                                      "(JSON) into this folder")
+    u.set_defaults(run=cmd_survey)
+    return parser
+
+
+def run(argv: Sequence[str] | None = None) -> int:
+    """Run the command line on `argv`; return the exit status (errors are printed, never raised)."""
+    try:
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        if args.command is None:
+            parser.print_help()
+            return EXIT_INPUT
+        return int(args.run(args))
+    except SmullyanError as e:
+        label = {LimitReached: "limit"}.get(type(e), "error")
+        _err(f"{label}: {e.render()}")
+        if isinstance(e, LimitReached) and e.proved:
+            _err("proved before the limit: " + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in e.proved.items()))
+        return e.exit_status
+    except KeyboardInterrupt:
+        _err("interrupted")
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        return EXIT_OK
+    except RecursionError:
+        _err("error: the input is nested too deeply to read")
+        return EXIT_INPUT
+    except Exception as e:  # a bug: one line, never a traceback
+        _err(f"internal error: {type(e).__name__}: {e} (please report this to the smullyan developers)")
+        return EXIT_INTERNAL
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line and return its exit status (the console script exits with it)."""
+    return run(argv)
 
 
 if __name__ == "__main__":

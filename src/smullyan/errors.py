@@ -1,15 +1,38 @@
-"""Errors a user can act on: every failure smullyan reports is one of these."""
+"""Errors: one small hierarchy mirroring the exit contract, shared by every layer.
+
+An inconsistent puzzle or a strategy that fails verification is an *answer* (a result value), never
+an error. Everything else that stops the work is one of these, and every face maps it to the same
+exit status:
+
+- BadInput (2): the input is wrong; the message names the file and the line and column or key.
+- LimitReached (3): a time or node limit stopped the search; `proved` holds what was already proved.
+- Interrupted (130): the user stopped the work (Ctrl-C).
+- InternalError (70): a bug in smullyan; never shown as a traceback.
+
+`PuzzleError` and `SearchLimitReached` are the engines' older names for BadInput and LimitReached.
+"""
 
 from __future__ import annotations
 
+import copy
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
 
 class SmullyanError(Exception):
-    """A problem with the user's input, reported as one line (with file and key where known)."""
+    """Anything that stops smullyan's work, reported as one line (with file, key, line and column where known)."""
 
-    def __init__(self, message: str, *, source: str | None = None, key: str | None = None):
+    exit_status = 70
+
+    def __init__(self, message: str, *, source: str | None = None, key: str | None = None,
+                 line: int | None = None, column: int | None = None):
         self.message = message
         self.source = source
         self.key = key
+        self.line = line
+        self.column = column
         super().__init__(self.render())
 
     def render(self) -> str:
@@ -23,13 +46,64 @@ class SmullyanError(Exception):
         return f"{prefix}: {self.message}" if prefix else self.message
 
     def located(self, source: str | None = None, key: str | None = None) -> "SmullyanError":
-        """Return this error with a file (and key) filled in where still missing."""
-        return type(self)(self.message, source=self.source or source, key=self.key or key)
+        """Return a copy of this error with a file (and key) filled in where still missing."""
+        other = copy.copy(self)
+        other.source = self.source or source
+        other.key = self.key or key
+        other.args = (other.render(),)
+        return other
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the error as a JSON-ready dict: kind, exit status, message and where."""
+        out: dict[str, Any] = {"error": ERROR_KINDS.get(type(self), "error"), "exit_status": self.exit_status,
+                               "message": self.message}
+        for name in ("source", "key", "line", "column"):
+            value = getattr(self, name)
+            if value is not None:
+                out[name] = value
+        return out
 
 
-class PuzzleError(SmullyanError):
-    """A malformed puzzle or strategy file, or an expression that names unknown things."""
+class BadInput(SmullyanError):
+    """The input is wrong: a malformed puzzle, strategy, expression, option or file."""
+
+    exit_status = 2
 
 
-class SearchLimitReached(SmullyanError):
-    """A search stopped at its node or time limit before reaching an answer."""
+class LimitReached(SmullyanError):
+    """A search stopped at its time or node limit before the answer was complete."""
+
+    exit_status = 3
+
+    def __init__(self, message: str, *, proved: dict[str, Any] | None = None, **where: Any):
+        self.proved: dict[str, Any] = dict(proved or {})
+        super().__init__(message, **where)
+
+    def with_proved(self, facts: dict[str, Any]) -> "LimitReached":
+        """Return a copy of this error that also carries the facts already proved."""
+        other = copy.copy(self)
+        other.proved = {**facts, **self.proved}
+        return other
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the error as a JSON-ready dict, with what was already proved."""
+        return {**super().to_dict(), "complete": False, "proved": self.proved}
+
+
+class Interrupted(SmullyanError):
+    """The user interrupted the work."""
+
+    exit_status = 130
+
+
+class InternalError(SmullyanError):
+    """A bug in smullyan (an invariant failed); reported without a traceback."""
+
+    exit_status = 70
+
+
+ERROR_KINDS: dict[type, str] = {BadInput: "bad_input", LimitReached: "limit_reached",
+                                Interrupted: "interrupted", InternalError: "internal_error"}
+
+PuzzleError = BadInput
+SearchLimitReached = LimitReached

@@ -20,11 +20,22 @@ import time
 from ..errors import PuzzleError, SearchLimitReached
 from ..interrogate.search import Limits
 from ..logic import expr as E
-from .enumerate import EnumerationBackend
 from .model import Deduction, World
-from .sat import SatBackend
 
-BACKENDS: dict[str, Callable[[Deduction], object]] = {"enum": EnumerationBackend, "sat": SatBackend}
+
+def _enumeration(puzzle: Deduction) -> object:
+    from .enumerate import EnumerationBackend
+
+    return EnumerationBackend(puzzle)
+
+
+def _sat(puzzle: Deduction) -> object:
+    from .sat import SatBackend  # python-sat: imported only when this backend runs
+
+    return SatBackend(puzzle)
+
+
+BACKENDS: dict[str, Callable[[Deduction], object]] = {"enum": _enumeration, "sat": _sat}
 MAX_WORLDS = 1_000_000  # consistent worlds listed before a search stops (raise with --limit N)
 AUTO_ENUM = 1 << 13  # measured: enumeration wins up to ~14 agents (2^14 worlds), SAT beyond
 
@@ -118,6 +129,21 @@ def solve_deduction(puzzle: Deduction, backend: str = "auto", explain: bool = Fa
                 Reason(f, tuple(labels[i] for i in minimal_core(everything, lambda s, f=f: not be.consistent(s, f))))
                 for f in determined_facts(puzzle, types, values))
         return DeductionResult(worlds, be.name, types, values, reasons, contradiction)
+    finally:
+        close = getattr(be, "close", None)
+        if close:
+            close()
+
+
+def forcing_statements(puzzle: Deduction, fact: E.Expr, backend: str = "auto") -> tuple[str, ...]:
+    """Return the labels of a minimal set of constraints that forces `fact` (true in every world they allow)."""
+    be = backend_for(puzzle, backend)
+    try:
+        everything = list(range(len(puzzle.constraints)))
+        if be.consistent(everything, fact):
+            raise PuzzleError("the puzzle does not force this fact: some consistent world has it false")
+        core = minimal_core(everything, lambda s: not be.consistent(s, fact))
+        return tuple(puzzle.constraints[i].label for i in core)
     finally:
         close = getattr(be, "close", None)
         if close:

@@ -7,7 +7,8 @@ for the agent), and `["count", "knave", op, n]` for how many agents have a type.
 
 Grid: houses, categories of values, and clues over the values' houses; a value is named alone or
 as "category:value". Each value becomes the variable "category:value" ranging over the houses, and
-the values of one category are all different.
+the values of one category are all different. `[[question]]` tables (`text`, `value`) ask whose
+house holds a value ("Who owns the zebra?", value "zebra" or "pet:zebra").
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from .toml_common import allowed_table, names, unknown_keys
 
 DEDUCTION_KEYS = ("title", "description", "kind", "agents", "types", "allowed", "counts", "variables",
                   "statements", "facts")
-GRID_KEYS = ("title", "description", "kind", "houses", "categories", "clue")
+GRID_KEYS = ("title", "description", "kind", "houses", "categories", "clue", "question")
 GRID_ATOMS = ("same", "at", "not_at", "left_of", "right_of", "directly_left", "directly_right", "next_to", "between")
 
 
@@ -267,4 +268,24 @@ def grid_from_dict(data: dict[str, Any]) -> Deduction:
             raise PuzzleError("must be a string", key=f"{key}.text")
         constraints.append(Constraint(f"clue {i + 1}", e, clue["expr"], text))
     grid = Grid(houses, tuple((c, tuple(v)) for c, v in categories))
-    return Deduction((), (), variables, distinct, tuple(constraints), grid, title=str(data.get("title", "")))
+    return Deduction((), (), variables, distinct, tuple(constraints), grid, title=str(data.get("title", "")),
+                     questions=_questions(data.get("question", []), values))
+
+
+def _questions(items: Any, values: _Values) -> tuple[tuple[str, str], ...]:
+    """Return the (text, "category:value") of each [[question]] table."""
+    if not isinstance(items, list):
+        raise PuzzleError("write each question as a [[question]] table with text and value", key="question")
+    out = []
+    for i, q in enumerate(items):
+        key = f"question[{i}]"
+        if not isinstance(q, dict) or set(q) != {"text", "value"}:
+            raise PuzzleError("a question is a table with 'text' (the question) and 'value' (the value it asks "
+                              "about, such as \"zebra\" or \"pet:zebra\")", key=key)
+        if not isinstance(q["text"], str):
+            raise PuzzleError("must be a string", key=f"{key}.text")
+        try:
+            out.append((q["text"], values.var(q["value"])))
+        except PuzzleError as err:
+            raise PuzzleError(err.message, key=f"{key}.value") from None
+    return tuple(out)

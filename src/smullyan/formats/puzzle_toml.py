@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..deduce.model import Deduction
+
+if TYPE_CHECKING:
+    from pathlib import Path
 from ..errors import PuzzleError
 from .deduction_toml import deduction_from_dict, grid_from_dict
 from .toml_common import allowed_table, choice, count, names, read_toml, unknown_keys

@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 import tomllib
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import PuzzleError
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 def read_toml(path: str | Path) -> dict[str, Any]:
     """Return the parsed TOML of a file; raise PuzzleError naming the file and the position."""
-    p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
     except OSError as e:
         raise PuzzleError(f"cannot read the file: {e.strerror or e}", source=str(path)) from None
     except UnicodeDecodeError:

@@ -172,6 +172,7 @@ class PatternSearch:
         while k <= limit:
             if self.within(reps, k):
                 return k
+            self.budget.refuted(k)
             k += 1
         return None
 

@@ -77,6 +77,11 @@ class Budget:
         self.nodes = 0
         self.start = time.perf_counter()
         self.deadline = None if self.limits.seconds is None else self.start + self.limits.seconds
+        self.fewer_refuted = 0  # proved so far: no strategy of this many questions (or fewer) exists
+
+    def refuted(self, k: int) -> None:
+        """Record that no strategy of k questions solves the whole puzzle."""
+        self.fewer_refuted = max(self.fewer_refuted, k)
 
     def tick(self) -> None:
         """Count one explored split; raise SearchLimitReached past a limit."""
@@ -133,6 +138,7 @@ class StrategySearch:
         outcomes: int,
         source: SplitSource,
         budget: Budget | None = None,
+        root_refutes: bool = False,
     ):
         self.goal_class = goal_class
         self.class_masks: list[int] = []
@@ -144,6 +150,7 @@ class StrategySearch:
         self.outcomes = max(2, outcomes)
         self.source = source
         self.budget = budget or Budget()
+        self.root_refutes = root_refutes  # complete language: failing at the root refutes any strategy
         self.stats = Stats()
         self._solved: dict[int, tuple[int, Ask | Leaf]] = {}
         self._failed: dict[int, int] = {}
@@ -183,6 +190,8 @@ class StrategySearch:
                 self._solved[worlds] = (j, node)
                 return node
             self._failed[worlds] = j
+            if depth == 1 and self.root_refutes:
+                self.budget.refuted(j)
         return None
 
     def within(self, worlds: int, k: int) -> bool:

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
+from ..errors import InternalError, LimitReached
 from .anylang import AnyLanguage
-from .expected import ExpectedSearch
-from .expected_patterns import PatternExpected
 from .grammar import Grammar
 from .patterns import PatternSearch, stuck_pair
 from .puzzle import Interrogation
@@ -50,15 +50,29 @@ def bound_search(anyl: AnyLanguage, root: int, bound: int, unbounded: bool, budg
             return patterns, None
         k = patterns.fewest(root, bound)
         return patterns, None if k is None else patterns.tree(root, k)
-    search = StrategySearch(anyl.n_reps, anyl.goal_class, anyl.max_outcomes, anyl, budget)
+    search = StrategySearch(anyl.n_reps, anyl.goal_class, anyl.max_outcomes, anyl, budget, root_refutes=True)
     if unbounded and (stuck_pair(anyl, root) is not None or not search.solvable(root)):
         return search, None
     return search, search.solve(root, bound)
 
 
 def solve(puzzle: Interrogation, limits: Limits | None = None) -> Solution:
-    """Return the fewest-question strategy of a puzzle, verified, or a proof that none exists."""
+    """Return the fewest-question strategy of a puzzle, verified, or a proof that none exists.
+
+    A limit raises LimitReached carrying what was proved before it: `fewer_impossible` (no strategy
+    of that many questions exists, with every possible question), and once the complete language
+    is searched `fewest_any_language` (the fewest questions when every question may be asked)."""
     budget = Budget(limits)
+    proved: dict[str, Any] = {}
+    try:
+        return _solve(puzzle, budget, proved)
+    except LimitReached as e:
+        if budget.fewer_refuted:
+            proved.setdefault("fewer_impossible", budget.fewer_refuted)
+        raise e.with_proved(proved) from None
+
+
+def _solve(puzzle: Interrogation, budget: Budget, proved: dict[str, Any]) -> Solution:
     ctx = puzzle.contexts()
     space = puzzle.space
     anyl = AnyLanguage(ctx, puzzle.goal, budget)
@@ -78,12 +92,18 @@ def solve(puzzle: Interrogation, limits: Limits | None = None) -> Solution:
         }
         return Solution(False, None, None, None, None, proof, stats)
     k_any = depth_of(any_tree)
+    proved["fewest_any_language"] = k_any
+    stats["fewest_any_language"] = k_any
+    if k_any:
+        proved["fewer_impossible"] = k_any - 1
     grammar = Grammar(ctx, budget=budget)
     strategy: Node | None = None
     complexity = None
     if puzzle.objective == "expected":
         within = puzzle.max_questions if puzzle.max_questions is not None else k_any + 1
         if isinstance(any_search, PatternSearch) and len({len(m) for m in anyl.members}) == 1:
+            from .expected_patterns import PatternExpected  # numpy: imported only when needed
+
             counted = PatternExpected(any_search, budget)
             levels = {r: 0 for r in range(anyl.n_reps)}
             state = counted.state_of(levels)
@@ -92,6 +112,8 @@ def solve(puzzle: Interrogation, limits: Limits | None = None) -> Solution:
             depth = next(k for k in range(min(k_any, within), within + 1) if counted.reaches(state, k, optimum))
             tree = counted.tree(levels, depth)
         else:
+            from .expected import ExpectedSearch
+
             search = ExpectedSearch(anyl, any_search, budget)
             masses = {r: Fraction(len(m)) for r, m in enumerate(anyl.members)}
             optimum = search.value(masses, within)
@@ -102,7 +124,7 @@ def solve(puzzle: Interrogation, limits: Limits | None = None) -> Solution:
         strategy = realiser.realise(tree, space.all_worlds)
         verdict = verify(puzzle, strategy)
         if not verdict.ok or verdict.expected != optimum:
-            raise AssertionError(f"internal error: the expected-optimal strategy verifies as {verdict} "
+            raise InternalError(f"the expected-optimal strategy verifies as {verdict} "
                                  f"but the search computed {optimum}")
         stats["expected_within"] = within
         stats["splits_explored"] = budget.nodes
@@ -149,6 +171,6 @@ def solve(puzzle: Interrogation, limits: Limits | None = None) -> Solution:
         strategy = realise_grammar(space, puzzle.goal, list(space.words) + ["silent"], found)
     verdict = verify(puzzle, strategy)
     if not verdict.ok:
-        raise AssertionError(f"internal error: a strategy found by the search failed verification: {verdict.failure}")
+        raise InternalError(f"a strategy found by the search failed verification: {verdict.failure}")
     stats["splits_explored"] = budget.nodes
     return Solution(True, verdict.worst, verdict.expected, strategy, complexity, None, stats)

@@ -27,11 +27,17 @@ class Verdict:
     worst: int | None
     expected: Fraction | None
     worlds: int
-    failure: str | None = None
+    failure: str | None = None  # the whole sentence: where it fails and why
+    world: str | None = None  # the first failing world, described
+    path: tuple[str, ...] = ()  # the answers heard on the way there ("A:ja", …)
+    reason: str | None = None  # why it fails there
 
 
 class _Failure(Exception):
-    pass
+    def __init__(self, world: str, path: list[str], reason: str):
+        self.world, self.path, self.reason = world, tuple(path), reason
+        route = " -> ".join(path) if path else "the root"
+        super().__init__(f"fails in world {world} at {route}: {reason}")
 
 
 class Verifier:
@@ -80,16 +86,16 @@ class Verifier:
             got = dict(node.types)
             for agent, t in zip(space.agents, w.types):
                 if got.get(agent) != t:
-                    raise _Failure(self._where(world, path) + f"the leaf says {agent} is {got.get(agent, 'unnamed')} but {agent} is {t}")
+                    raise _Failure(*self._where(world, path), f"the leaf says {agent} is {got.get(agent, 'unnamed')} but {agent} is {t}")
             if self.puzzle.goal == "types+language":
                 lang = dict(node.language or ())
                 for word, m in zip(space.words, w.language):
                     if lang.get(word) != m:
-                        raise _Failure(self._where(world, path) + f"the leaf does not identify that {word} means {m}")
+                        raise _Failure(*self._where(world, path), f"the leaf does not identify that {word} means {m}")
             return 0, Fraction(0)
         agent = space.agent_index(node.addressee)
         if space.paradox == "forbidden" and self._paradox_worlds(agent, node.question) >> world & 1:
-            raise _Failure(self._where(world, path) + f"{node.addressee} may have no consistent answer to the question, "
+            raise _Failure(*self._where(world, path), f"{node.addressee} may have no consistent answer to the question, "
                            "which paradox = \"forbidden\" does not allow")
         rows = self.cell_outcomes(agent, node.question)[world]
         memo: dict[int, tuple[int, Fraction]] = {}
@@ -102,7 +108,7 @@ class Verifier:
                     name = self.outcome_names[o]
                     child = node.branch(name)
                     if child is None:
-                        raise _Failure(self._where(world, path + [f"{node.addressee}:{name}"]) +
+                        raise _Failure(*self._where(world, path + [f"{node.addressee}:{name}"]),
                                        f"{node.addressee} may answer {name} but the strategy has no branch for it")
                     memo[o] = self._walk(child, world, path + [f"{node.addressee}:{name}"])
                 wc, ex = memo[o]
@@ -111,9 +117,8 @@ class Verifier:
             total += best_e
         return worst, total / len(rows)
 
-    def _where(self, world: int, path: list[str]) -> str:
-        route = " -> ".join(path) if path else "the root"
-        return f"fails in world {self.puzzle.space.describe(world)} at {route}: "
+    def _where(self, world: int, path: list[str]) -> tuple[str, list[str]]:
+        return self.puzzle.space.describe(world), path
 
     def run(self) -> Verdict:
         """Return the verdict for every world."""
@@ -124,10 +129,32 @@ class Verifier:
             try:
                 wc, ex = self._walk(self.strategy, world, [])
             except _Failure as f:
-                return Verdict(False, None, None, n, str(f))
+                return Verdict(False, None, None, n, str(f), f.world, f.path, f.reason)
+            budget = self.puzzle.max_questions
+            if budget is not None and wc > budget:
+                route = self._longest(self.strategy, world, [])
+                reason = f"it asks {wc} questions here; the puzzle allows at most {budget}"
+                return Verdict(False, wc, None, n, str(_Failure(self.puzzle.space.describe(world), route, reason)),
+                               self.puzzle.space.describe(world), tuple(route), reason)
             worst = max(worst, wc)
             total += ex
         return Verdict(True, worst, total / n, n)
+
+    def _longest(self, node: Node, world: int, path: list[str]) -> list[str]:
+        """Return the answers heard on a longest run of questions for one world."""
+        if isinstance(node, Identified):
+            return path
+        agent = self.puzzle.space.agent_index(node.addressee)
+        best: list[str] = path
+        for outs in self.cell_outcomes(agent, node.question)[world]:
+            for o in sorted(outs):
+                name = self.outcome_names[o]
+                child = node.branch(name)
+                if child is not None:
+                    route = self._longest(child, world, path + [f"{node.addressee}:{name}"])
+                    if len(route) > len(best):
+                        best = route
+        return best
 
 
 def verify(puzzle: Interrogation, strategy: Node) -> Verdict:

@@ -18,15 +18,21 @@ class Expr:
     __slots__ = ()
 
     def __and__(self, other: "Expr") -> "Expr":
+        if not isinstance(other, Expr):
+            return NotImplemented
         return And((self, other))
 
     def __or__(self, other: "Expr") -> "Expr":
+        if not isinstance(other, Expr):
+            return NotImplemented
         return Or((self, other))
 
     def __invert__(self) -> "Expr":
         return Not(self)
 
     def __xor__(self, other: "Expr") -> "Expr":
+        if not isinstance(other, Expr):
+            return NotImplemented
         return Xor(self, other)
 
     def children(self) -> tuple["Expr", ...]:

@@ -10,7 +10,7 @@ import os
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any, Callable, Sequence
 
-from ..errors import SmullyanError
+from ..errors import BadInput
 from .table import Reading, Row, copied_row, counted_form, survey_one
 
 
@@ -73,12 +73,12 @@ def _on_dask(fn, items, reading: Reading, scheduler: str, progress) -> list:
     """Return the results computed on the Dask cluster at `scheduler` (tcp://host:port)."""
     try:
         from distributed import Client, as_completed as dask_completed
-    except ImportError:  # pragma: no cover - declared as a dependency
-        raise SmullyanError("--scheduler needs dask.distributed (pip install distributed)") from None
+    except ImportError:
+        raise BadInput("a Dask scheduler needs the optional extra: pip install 'smullyan[dask]'") from None
     try:
         client = Client(scheduler, timeout="5s")
     except (OSError, TimeoutError) as e:
-        raise SmullyanError(f"cannot reach the Dask scheduler at {scheduler}: {e}") from None
+        raise BadInput(f"cannot reach the Dask scheduler at {scheduler}: {e}") from None
     try:
         futures = client.map(fn, list(items), reading=reading, pure=False)
         index = {f.key: i for i, f in enumerate(futures)}

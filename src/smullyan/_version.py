@@ -1,0 +1,3 @@
+"""The version of smullyan (one place; pyproject.toml reads it)."""
+
+__version__ = "0.2.0"

@@ -1,0 +1,223 @@
+r"""Reading puzzles and strategies: files, TOML text, English text, strategy JSON, JSONL batches.
+
+Every reader raises BadInput naming the file and the line and column or key at fault. A batch never
+stops at a bad line: it yields an item with the error and goes on.
+
+>>> import smullyan
+>>> p = smullyan.loads('''
+... agents = ["A", "B"]
+... types = ["knight", "knave"]
+... ''')
+>>> p.solve().questions
+1
+>>> smullyan.read("Knights always tell the truth and knaves always lie. You meet 2 inhabitants: "
+...               "Al and Bo. Al said, \"We are both knaves.\"").solve().solutions
+({'Al': 'knave', 'Bo': 'knight'},)
+>>> smullyan.loads('agents = ["A"]\ntypes = ["wizard"]')
+Traceback (most recent call last):
+...
+smullyan.errors.BadInput: key 'types[0]': unknown type 'wizard'; known types: ...
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..errors import BadInput, SmullyanError
+from .contract import guarded
+from .puzzles import DeductionPuzzle, GodsPuzzle, Puzzle, wrap
+from .results import Strategy
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+TEXT_SUFFIXES = (".txt", ".text", ".md")
+TOML_SUFFIXES = (".toml",)
+FORMATS = ("auto", "toml", "text")
+BATCH_FORMATS = ("kk", "text")
+MAX_FILE_BYTES = 16 * 1024 * 1024  # a puzzle or strategy file larger than this is refused, not read
+
+
+def read_file_text(path: str | Path) -> str:
+    """Return a file's text; raise BadInput (naming the file) if it cannot be read, is too large or is not UTF-8."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read(MAX_FILE_BYTES + 1)
+    except IsADirectoryError:
+        raise BadInput("is a directory, not a file", source=str(path)) from None
+    except OSError as e:
+        raise BadInput(f"cannot read the file: {e.strerror or e}", source=str(path)) from None
+    if len(data) > MAX_FILE_BYTES:
+        raise BadInput(f"the file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB; not a puzzle", source=str(path))
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        line = data[: e.start].count(b"\n") + 1
+        raise BadInput(f"line {line}: the file is not UTF-8 text", source=str(path), line=line) from None
+
+
+def format_of(path: str | Path, fmt: str | None) -> str:
+    """Return 'toml' or 'text' for a path: as asked, else by its suffix (.toml, .txt/.text/.md)."""
+    fmt = fmt or "auto"
+    if fmt not in FORMATS:
+        raise BadInput(f"unknown format {fmt!r}; choose one of: {', '.join(FORMATS)}")
+    if fmt != "auto":
+        return fmt
+    suffix = os.path.splitext(str(path))[1].lower()
+    if suffix in TOML_SUFFIXES:
+        return "toml"
+    if suffix in TEXT_SUFFIXES:
+        return "text"
+    raise BadInput(f"cannot tell the format from the suffix {suffix or '(none)'!r}; name a .toml or .txt file, "
+                   "or give the format (toml or text)", source=str(path))
+
+
+@guarded
+def load(path: str | Path, format: str | None = None) -> Puzzle:
+    """Return the puzzle of a file: TOML, or English text (by suffix, or `format='toml'|'text'`)."""
+    kind = format_of(path, format)
+    text = read_file_text(path)
+    try:
+        return loads(text) if kind == "toml" else read(text, title=os.path.splitext(os.path.basename(str(path)))[0])
+    except SmullyanError as e:
+        raise e.located(source=str(path)) from None
+
+
+@guarded
+def loads(toml_text: str, source: str | None = None) -> Puzzle:
+    """Return the puzzle a TOML document describes (gods, deduction or grid, by its `kind`)."""
+    import tomllib
+
+    from ..formats.puzzle_toml import puzzle_from_dict
+
+    if not isinstance(toml_text, str):
+        raise BadInput(f"expected TOML text (a str), got {type(toml_text).__name__}", source=source)
+    try:
+        data = tomllib.loads(toml_text)
+    except tomllib.TOMLDecodeError as e:
+        line, column = _toml_position(str(e), toml_text)
+        raise BadInput(f"invalid TOML: {e}", source=source, line=line, column=column) from None
+    try:
+        return wrap(puzzle_from_dict(data))
+    except SmullyanError as e:
+        raise e.located(source=source) from None
+
+
+def _toml_position(message: str, text: str) -> tuple[int | None, int | None]:
+    """Return (line, column) of a TOML error from tomllib's message ('… (at line 3, column 7)')."""
+    import re
+
+    m = re.search(r"\(at line (\d+), column (\d+)\)", message)
+    if m:
+        return int(m.group(1)), int(m.group(2))
+    if "(at end of document)" in message:
+        lines = text.split("\n")
+        return len(lines), len(lines[-1]) + 1
+    return None, None
+
+
+@guarded
+def read(text: str, title: str = "", source: str | None = None) -> Puzzle:
+    """Return the puzzle an English text states (gods, knights and knaves, a zebra grid)."""
+    from ..english.read import parse_text
+
+    if not isinstance(text, str):
+        raise BadInput(f"expected English text (a str), got {type(text).__name__}", source=source)
+    try:
+        return wrap(parse_text(text, title))
+    except SmullyanError as e:
+        raise e.located(source=source) from None
+
+
+@guarded
+def load_strategy(path: str | Path, puzzle: GodsPuzzle | None = None) -> Strategy:
+    """Return the strategy of a JSON file (as `solve --json` writes it, or written by hand)."""
+    text = read_file_text(path)
+    try:
+        return loads_strategy(text, puzzle)
+    except SmullyanError as e:
+        raise e.located(source=str(path)) from None
+
+
+@guarded
+def loads_strategy(document: str | dict[str, Any], puzzle: GodsPuzzle | None = None) -> Strategy:
+    """Return the strategy of a JSON document (text, or the parsed dict)."""
+    from ..formats.strategy_json import strategy_from_json
+
+    import json
+
+    data: Any = document
+    if isinstance(document, str):
+        try:
+            data = json.loads(document)
+        except json.JSONDecodeError as e:
+            raise BadInput(f"invalid JSON: {e.msg} (line {e.lineno}, column {e.colno})", line=e.lineno,
+                           column=e.colno) from None
+    return Strategy(strategy_from_json(data), puzzle)
+
+
+@dataclass(frozen=True)
+class BatchItem:
+    """One line of a JSONL batch: its puzzle, or the error that line has."""
+
+    line: int
+    id: str
+    puzzle: Puzzle | None
+    error: BadInput | None = None
+
+    @property
+    def ok(self) -> bool:
+        """Return whether the line holds a readable puzzle."""
+        return self.puzzle is not None
+
+
+@guarded
+def load_batch(path: str | Path, format: str = "kk", field: str | None = None) -> Iterator[BatchItem]:
+    """Yield each line of a JSONL file as a BatchItem: `kk` lines (the K&K benchmark's records) or
+    `text` lines (English in the `field`, default 'quiz' or 'puzzle'). Bad lines carry their error."""
+    if format not in BATCH_FORMATS:
+        raise BadInput(f"unknown batch format {format!r}; choose one of: {', '.join(BATCH_FORMATS)}")
+    text = read_file_text(path)
+    return _batch(text.splitlines(), str(path), format, field)
+
+
+def _batch(lines: list[str], source: str, format: str, field: str | None) -> Iterator[BatchItem]:
+    import json
+
+    for n, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        where = f"{source}:{n}"
+        ident = str(n)
+        try:
+            try:
+                record = json.loads(line)
+            except json.JSONDecodeError as e:
+                raise BadInput(f"invalid JSON: {e.msg} (column {e.colno})", column=e.colno) from None
+            except RecursionError:
+                raise BadInput("the line is nested too deeply to read") from None
+            if not isinstance(record, dict):
+                raise BadInput("each line must be a JSON object")
+            if "id" in record and isinstance(record["id"], (str, int)) and not isinstance(record["id"], bool):
+                ident = str(record["id"])
+            yield BatchItem(n, ident, _batch_puzzle(record, format, field))
+        except SmullyanError as e:
+            err = e if isinstance(e, BadInput) else BadInput(e.message)
+            yield BatchItem(n, ident, None, err.located(source=where, key=None))  # type: ignore[arg-type]
+        except RecursionError:
+            yield BatchItem(n, ident, None, BadInput("the statement is nested too deeply to read", source=where))
+
+
+def _batch_puzzle(record: dict[str, Any], format: str, field: str | None) -> Puzzle:
+    if format == "kk":
+        from ..formats.kk import kk_puzzle
+
+        return DeductionPuzzle(kk_puzzle(record))
+    keys = [field] if field else ["quiz", "puzzle"]
+    key = next((k for k in keys if k in record), None)
+    if key is None or not isinstance(record[key], str):
+        raise BadInput(f"expected a JSON object with a text field '{field or 'quiz or puzzle'}'")
+    return read(record[key], title=str(record.get("id", "")))

@@ -1,0 +1,216 @@
+"""Puzzles as values: what you load, read or build, and solve.
+
+- GodsPuzzle: gods to question (the Hardest Logic Puzzle Ever and its family); solving gives a
+  strategy of fewest questions, verified against every world and hidden state, or a proof that none
+  exists within the budget.
+- DeductionPuzzle: knights and knaves, liars with ages, zebra grids; solving gives every consistent
+  world, whether it is unique, what is determined, answers to the puzzle's questions, and why.
+
+Both wrap the engines' own values (`model`) and never change them: `with_options` returns a new
+puzzle. Both write themselves back as TOML (`to_toml`) that `smullyan.loads` reads to the same puzzle.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..deduce.model import Deduction
+from ..errors import BadInput
+from ..interrogate.puzzle import GOALS, LANGUAGES, OBJECTIVES, Interrogation
+from .contract import LimitSpec, guarded, parse_limit
+
+if TYPE_CHECKING:
+    from .results import StrategyResult, WorldsResult
+
+GODS_BACKENDS = ("auto", "search")
+DEDUCTION_BACKENDS = ("auto", "enum", "sat")
+
+
+@dataclass(frozen=True)
+class GodsPuzzle:
+    """Gods to question until the goal (their types, or also the language) is identified."""
+
+    model: Interrogation
+
+    kind = "gods"
+
+    @property
+    def title(self) -> str:
+        """Return the puzzle's title ('' when it has none)."""
+        return self.model.title
+
+    @property
+    def agents(self) -> tuple[str, ...]:
+        """Return the gods' names."""
+        return self.model.space.agents
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        """Return the words the gods answer with."""
+        return self.model.space.words
+
+    @property
+    def worlds(self) -> int:
+        """Return how many candidate worlds (types and meanings of the words) the puzzle has."""
+        return len(self.model.space.worlds)
+
+    @property
+    def max_questions(self) -> int | None:
+        """Return the question budget (None: as many as needed)."""
+        return self.model.max_questions
+
+    def semantics(self) -> dict[str, Any]:
+        """Return the options the puzzle is solved under: random and paradox readings, goal, objective, language."""
+        m = self.model
+        return {"random": m.space.random_mode, "paradox": m.space.paradox, "goal": m.goal, "objective": m.objective,
+                "max_questions": m.max_questions, "language": m.language, "max_complexity": m.max_complexity,
+                "words": list(m.space.words)}
+
+    def with_options(self, **options: Any) -> "GodsPuzzle":
+        """Return this puzzle with other options: objective, max_questions, goal, language, max_complexity, title."""
+        choices = {"objective": OBJECTIVES, "goal": GOALS, "language": LANGUAGES}
+        for key, value in options.items():
+            if key in choices:
+                if value not in choices[key]:
+                    raise BadInput(f"{key} takes one of: {', '.join(choices[key])}; got {value!r}")
+            elif key in ("max_questions", "max_complexity"):
+                if not (value is None and key == "max_questions") and (
+                        isinstance(value, bool) or not isinstance(value, int) or value < 0):
+                    raise BadInput(f"{key} must be a whole number of at least 0, got {value!r}")
+            elif key == "title":
+                if not isinstance(value, str):
+                    raise BadInput(f"title must be a string, got {value!r}")
+            else:
+                raise BadInput(f"unknown option {key!r}; choose from objective, max_questions, goal, language, "
+                               "max_complexity, title")
+        return GodsPuzzle(dataclasses.replace(self.model, **options))
+
+    @guarded
+    def solve(self, limit: LimitSpec = None, objective: str | None = None, backend: str | None = None) -> "StrategyResult":
+        """Return the strategy of fewest questions, verified against every world and hidden state, or
+        the proof that none exists; raise LimitReached (with what is proved) past the limit."""
+        from ..interrogate.solve import solve
+        from .results import StrategyResult
+
+        if backend not in (None, *GODS_BACKENDS):
+            raise BadInput(f"unknown backend {backend!r} for a gods puzzle; choose one of: {', '.join(GODS_BACKENDS)}")
+        puzzle = self
+        if objective is not None:
+            if objective not in OBJECTIVES:
+                raise BadInput(f"objective takes one of: {', '.join(OBJECTIVES)}; got {objective!r}")
+            puzzle = self.with_options(objective=objective)
+        start = time.perf_counter()
+        solution = solve(puzzle.model, parse_limit(limit))
+        return StrategyResult.of(puzzle, solution, time.perf_counter() - start)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the puzzle as the TOML document's table (`to_toml` writes it)."""
+        from ..formats.toml_write import puzzle_document
+
+        return puzzle_document(self.model)
+
+    def to_toml(self) -> str:
+        """Return the puzzle as TOML text that `smullyan.loads` reads back to this puzzle."""
+        from ..formats.toml_write import dumps_puzzle
+
+        return dumps_puzzle(self.model)
+
+    def to_json(self) -> str:
+        """Return the puzzle's document as JSON text."""
+        from .results import _dumps
+
+        return _dumps(self.to_dict())
+
+    def _repr_html_(self) -> str:
+        from ..render.notebook import puzzle_html
+
+        return puzzle_html(self.title, self.kind, self.to_toml())
+
+
+@dataclass(frozen=True)
+class DeductionPuzzle:
+    """Statements and clues that constrain the worlds: knights and knaves, ages, zebra grids."""
+
+    model: Deduction
+
+    @property
+    def kind(self) -> str:
+        """Return 'grid' for zebra puzzles, 'deduction' for the rest."""
+        return "grid" if self.model.grid is not None else "deduction"
+
+    @property
+    def title(self) -> str:
+        """Return the puzzle's title ('' when it has none)."""
+        return self.model.title
+
+    @property
+    def agents(self) -> tuple[str, ...]:
+        """Return the people of the puzzle (none for a grid)."""
+        return self.model.agents
+
+    @property
+    def statements(self) -> tuple[str, ...]:
+        """Return the labels of the statements, facts and clues, in order ('statement 1', 'clue 3', …)."""
+        return tuple(c.label for c in self.model.constraints)
+
+    @property
+    def questions(self) -> tuple[str, ...]:
+        """Return the questions the puzzle's text asks ('Who owns the zebra?')."""
+        return tuple(q for q, _ in self.model.questions)
+
+    def semantics(self) -> dict[str, Any]:
+        """Return how statements are read: truthful agents say only truths, liars only falsehoods, the rest either."""
+        if self.model.grid is not None:
+            return {"houses": self.model.grid.houses, "categories": len(self.model.grid.categories)}
+        return {"says": "truthful: true; liar: false; random: either"}
+
+    @guarded
+    def solve(self, limit: LimitSpec = None, objective: str | None = None, backend: str | None = None,
+              explain: bool = False) -> "WorldsResult":
+        """Return every consistent world, what they determine and (with explain) a minimal set of
+        statements forcing each determined fact; raise LimitReached past the limit (a partial list
+        of worlds is never returned as complete)."""
+        from ..deduce.solve import solve_deduction
+        from .results import WorldsResult
+
+        if objective is not None:
+            raise BadInput("objective applies to gods puzzles (questions to ask); a deduction puzzle has none")
+        if backend not in (None, *DEDUCTION_BACKENDS):
+            raise BadInput(f"unknown backend {backend!r}; choose one of: {', '.join(DEDUCTION_BACKENDS)}")
+        start = time.perf_counter()
+        res = solve_deduction(self.model, backend or "auto", explain, parse_limit(limit))
+        return WorldsResult.of(self, res, time.perf_counter() - start)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the puzzle as the TOML document's table (`to_toml` writes it)."""
+        from ..formats.toml_write import puzzle_document
+
+        return puzzle_document(self.model)
+
+    def to_toml(self) -> str:
+        """Return the puzzle as TOML text that `smullyan.loads` reads back to an equivalent puzzle."""
+        from ..formats.toml_write import dumps_puzzle
+
+        return dumps_puzzle(self.model)
+
+    def to_json(self) -> str:
+        """Return the puzzle's document as JSON text."""
+        from .results import _dumps
+
+        return _dumps(self.to_dict())
+
+    def _repr_html_(self) -> str:
+        from ..render.notebook import puzzle_html
+
+        return puzzle_html(self.title, self.kind, self.to_toml())
+
+
+Puzzle = GodsPuzzle | DeductionPuzzle
+
+
+def wrap(model: Interrogation | Deduction) -> Puzzle:
+    """Return the public puzzle value of an engine puzzle."""
+    return GodsPuzzle(model) if isinstance(model, Interrogation) else DeductionPuzzle(model)

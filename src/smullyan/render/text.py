@@ -1,0 +1,63 @@
+"""Plain-text pictures: a strategy as an indented tree (no Rich, so the command line starts fast),
+and the sentences that head a strategy result."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ..interrogate.puzzle import Interrogation
+from ..interrogate.strategy import Identified, Node
+from .english import English
+from .strategies import leaf_text
+
+
+def strategy_lines(puzzle: Interrogation, node: Node) -> list[str]:
+    """Return the strategy as tree lines: 'Ask A: …', then '├── ja → …' per branch."""
+    eng = English(puzzle.display)
+
+    def label(n: Node) -> str:
+        if isinstance(n, Identified):
+            return leaf_text(puzzle, n)
+        return f"Ask {n.addressee}: {eng.question(n.question, n.addressee)}"
+
+    lines = [label(node)]
+
+    def walk(n: Node, prefix: str) -> None:
+        if isinstance(n, Identified):
+            return
+        for i, (outcome, child) in enumerate(n.branches):
+            last = i == len(n.branches) - 1
+            lines.append(f"{prefix}{'└── ' if last else '├── '}{outcome} → {label(child)}")
+            walk(child, prefix + ("    " if last else "│   "))
+
+    walk(node, "")
+    return lines
+
+
+def plural(n: int, word: str) -> str:
+    """Return '1 question', '3 questions'."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def solved_sentence(questions: int, expected: Fraction, objective: str, complexity: int | None,
+                    within: int | None, worlds: int) -> str:
+    """Return the sentence opening a solved gods puzzle's report."""
+    checked = f"Verified against all {worlds} worlds and every hidden state."
+    if objective == "expected":
+        return (f"Solvable with {expected} questions on average (= {float(expected):.4f}), the fewest possible "
+                f"among strategies of at most {within} questions; worst case {questions}. {checked}")
+    how = (f"questions of complexity at most {complexity}" if complexity is not None
+           else "questions from the complete language")
+    return (f"Solvable in {plural(questions, 'question')} (expected {expected}), {how}; fewer is impossible. "
+            f"{checked}")
+
+
+def stats_table_lines(levels: list[dict[str, int]], title: str) -> list[str]:
+    """Return a plain table of search statistics per level, with totals."""
+    rows = [(str(r["level"]), str(r["explored"]), str(r["pruned"]), str(r["memo_hits"])) for r in levels]
+    rows.append(("total", str(sum(r["explored"] for r in levels)), str(sum(r["pruned"] for r in levels)),
+                 str(sum(r["memo_hits"] for r in levels))))
+    head = ("level", "explored", "pruned", "memo hits")
+    widths = [max(len(x) for x in col) for col in zip(head, *rows)]
+    fmt = "  ".join("{:>%d}" % w for w in widths)
+    return [title, fmt.format(*head)] + [fmt.format(*r) for r in rows]
