@@ -99,7 +99,8 @@ def test_grid_solutions_determined_and_why():
 
 def test_builders_equal_the_toml_puzzles():
     built = smullyan.gods(["A", "B", "C"], ["truthful", "liar", "random"], words=["ja", "da"], max_questions=3,
-                          title="The Hardest Logic Puzzle Ever")
+                          title="The Hardest Logic Puzzle Ever",
+                          description=smullyan.load(EXAMPLES / "hardest.toml").description)
     assert built.to_dict() == smullyan.load(EXAMPLES / "hardest.toml").to_dict()
     kk = smullyan.deduction(["A", "B"], [says("A", knave("B")), says("B", knight("A") & knight("B"))])
     assert kk.solve().solutions == ({"A": "knight", "B": "knave"},)

@@ -211,3 +211,77 @@ def test_deduction_with_too_many_worlds_stops_cleanly(tmp_path):
     r = run("solve", f, "--limit", "0.2s")
     assert r.exit_code == 3
     assert r.stderr.startswith("limit: search stopped at the time limit after ")
+
+
+def test_version_and_help_show_the_exit_contract():
+    import smullyan
+
+    r = run("--version")
+    assert (r.exit_code, r.stdout.strip()) == (0, f"smullyan {smullyan.__version__}")
+    for args in (("--help",), ("solve", "--help"), ("verify", "--help"), ("survey", "--help")):
+        r = run(*args)
+        assert r.exit_code == 0 and "exit status:" in r.stdout and "130  interrupted" in r.stdout, args
+
+
+def test_usage_mistakes_are_bad_input():
+    r = run("solve")
+    assert r.exit_code == 2
+    assert r.stderr.strip() == "error: the following arguments are required: PUZZLE (see smullyan solve --help)"
+    r = run("sovle", EXAMPLES / "hardest.toml")
+    assert r.exit_code == 2 and r.stderr.startswith("error: argument COMMAND: invalid choice: 'sovle'")
+    assert run("solve", EXAMPLES / "hardest.toml", "--format", "xml").exit_code == 2
+    r = run("solve", EXAMPLES / "einstein.toml", "--objective", "expected")
+    assert (r.exit_code, r.stderr.strip()) == (2, "error: --objective applies to gods puzzles (questions to ask); "
+                                                  "this is a deduction puzzle")
+
+
+def test_svg_file_is_written(tmp_path):
+    f = tmp_path / "hardest.svg"
+    r = run("solve", EXAMPLES / "hardest.toml", "--svg", f)
+    assert r.exit_code == 0 and "Solvable in 3 questions" in r.stdout
+    svg = f.read_text()
+    assert svg.count('class="leaf"') == 8 and svg.count('class="question"') == 7
+    r = run("solve", EXAMPLES / "truthful_or_random.toml", "--svg", f)
+    assert (r.exit_code, r.stderr.strip()) == (2, f"error: {f}: the puzzle is unsolvable: there is no strategy to draw")
+
+
+def test_stdin_toml_and_english():
+    r = run("solve", "--format", "toml", "-", stdin=(EXAMPLES / "hardest.toml").read_text())
+    assert r.exit_code == 0 and "Solvable in 3 questions" in r.stdout
+    r = run("solve", "-", stdin="Gods A, B and C are called.")
+    assert r.exit_code == 2 and r.stderr.startswith("error: <stdin>: ")
+
+
+def test_internal_errors_are_one_line_exit_70(monkeypatch):
+    import smullyan.api.puzzles as puzzles
+
+    def broken(*args, **kwargs):
+        raise KeyError("boom")
+
+    monkeypatch.setattr(puzzles.GodsPuzzle, "solve", broken)
+    r = run("solve", EXAMPLES / "hardest.toml")
+    assert r.exit_code == 70
+    assert r.stderr.strip() == "internal error: KeyError: 'boom' (please report this to the smullyan developers)"
+
+
+def test_interrupt_exits_130(monkeypatch):
+    import smullyan.interrogate.solve as engine
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(engine, "solve", interrupted)
+    r = run("solve", EXAMPLES / "hardest.toml")
+    assert (r.exit_code, r.stderr.strip()) == (130, "error: interrupted")
+
+
+def test_the_installed_command_runs_as_a_process():
+    import subprocess
+    import sys
+
+    ok = subprocess.run([sys.executable, "-m", "smullyan", "solve", str(EXAMPLES / "hardest.toml")],
+                        capture_output=True, text=True)
+    assert ok.returncode == 0 and ok.stdout.splitlines()[0] == "The Hardest Logic Puzzle Ever"
+    bad = subprocess.run([sys.executable, "-m", "smullyan", "solve", "/nonexistent.toml"], capture_output=True, text=True)
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr
+    assert bad.stderr == "error: /nonexistent.toml: cannot read the file: No such file or directory\n"

@@ -238,14 +238,9 @@ def _print_survey(result: Any, args: argparse.Namespace) -> None:
 
 
 def _print_rule(result: Any) -> None:
-    from .survey.table import spell
+    from .render.survey import rule_sentence
 
-    exceptions = result.rule_exceptions()
-    if exceptions:
-        _err(f"Random-fewer rule (Vallström) fails for: {', '.join(spell(r.types) for r in exceptions)}")
-    else:
-        _err("Random-fewer rule (Vallström): solvable exactly when the random gods are fewer than the others, "
-             f"in all {result.decided()} decided puzzles with a non-random god.")
+    _err(rule_sentence(list(result.rule_exceptions()), result.decided()))
 
 
 # ---------------------------------------------------------------- the parser
@@ -324,7 +319,10 @@ def run(argv: Sequence[str] | None = None) -> int:
     """Run the command line on `argv`; return the exit status (errors are printed, never raised)."""
     try:
         parser = build_parser()
-        args = parser.parse_args(argv)
+        try:
+            args = parser.parse_args(argv)
+        except SystemExit as done:  # --help and --version
+            return int(done.code or 0)
         if args.command is None:
             parser.print_help()
             return EXIT_INPUT

@@ -206,12 +206,13 @@ def gods(agents: Sequence[str], types: Sequence[str] | None = None, *,
          allowed: Mapping[str, Sequence[str]] | None = None, words: Sequence[str] = ("ja", "da"),
          random: str = "word", paradox: str = "forbidden", goal: str = "types", objective: str = "worst",
          max_questions: int | None = None, language: str = "grammar", max_complexity: int = 2,
-         title: str = "") -> GodsPuzzle:
+         title: str = "", description: str = "") -> GodsPuzzle:
     """Return a gods puzzle: the agents have `types` in some unknown order (or each one of its
     `allowed` types) and answer with `words` of unknown meaning."""
     from ..formats.puzzle_toml import interrogation_from_dict
 
-    doc: dict[str, Any] = {"title": title, "agents": list(agents), "words": list(words), "random": random,
+    doc: dict[str, Any] = {"title": title, "description": description, "agents": list(agents),
+                           "words": list(words), "random": random,
                            "paradox": paradox, "goal": goal, "objective": objective,
                            "questions": {"language": language, "max_complexity": max_complexity}}
     if types is not None:
@@ -227,12 +228,12 @@ def gods(agents: Sequence[str], types: Sequence[str] | None = None, *,
 def deduction(agents: Sequence[str], statements: Sequence[E.Expr | list[Any]] = (), *,
               facts: Sequence[E.Expr | list[Any]] = (), types: Sequence[str] = ("knight", "knave"),
               allowed: Mapping[str, Sequence[str]] | None = None, counts: Mapping[str, int] | None = None,
-              variables: Mapping[str, Any] | None = None, title: str = "") -> DeductionPuzzle:
+              variables: Mapping[str, Any] | None = None, title: str = "", description: str = "") -> DeductionPuzzle:
     """Return a deduction puzzle: agents of the given types, what each said (`says(...)`), facts that
     hold, exact counts of types, and integer variables such as ages."""
     from ..formats.deduction_toml import deduction_from_dict
 
-    doc: dict[str, Any] = {"title": title, "agents": list(agents), "types": list(types),
+    doc: dict[str, Any] = {"title": title, "description": description, "agents": list(agents), "types": list(types),
                            "statements": [_json(s, f"statement {i + 1}") for i, s in enumerate(statements)],
                            "facts": [_json(f, f"fact {i + 1}") for i, f in enumerate(facts)]}
     if allowed is not None:
@@ -246,7 +247,7 @@ def deduction(agents: Sequence[str], statements: Sequence[E.Expr | list[Any]] = 
 
 @guarded
 def grid(houses: int, categories: Mapping[str, Sequence[str]], clues: Sequence[E.Expr | list[Any]] = (), *,
-         questions: Mapping[str, str] | None = None, title: str = "") -> DeductionPuzzle:
+         questions: Mapping[str, str] | None = None, title: str = "", description: str = "") -> DeductionPuzzle:
     """Return a zebra puzzle: `houses` in a row, each category's values one per house, and clues built
     with the grid relations (or in the TOML clue form). `questions` maps a question to the value it
     asks about ({"Who owns the zebra?": "zebra"})."""
@@ -255,7 +256,7 @@ def grid(houses: int, categories: Mapping[str, Sequence[str]], clues: Sequence[E
     from ..deduce.model import Constraint
     from ..formats.deduction_toml import _Values, grid_from_dict
 
-    doc: dict[str, Any] = {"title": title, "houses": houses, "categories": {c: list(v) for c, v in categories.items()},
+    doc: dict[str, Any] = {"title": title, "description": description, "houses": houses, "categories": {c: list(v) for c, v in categories.items()},
                            "clue": [{"expr": c} for c in clues if not isinstance(c, E.Expr)]}
     base = grid_from_dict(doc)
     values = _Values([(c, list(v)) for c, v in categories.items()])

@@ -29,7 +29,7 @@ GODS_BACKENDS = ("auto", "search")
 DEDUCTION_BACKENDS = ("auto", "enum", "sat")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class GodsPuzzle:
     """Gods to question until the goal (their types, or also the language) is identified."""
 
@@ -37,10 +37,20 @@ class GodsPuzzle:
 
     kind = "gods"
 
+    def __repr__(self) -> str:
+        types = sorted({t for w in self.model.space.worlds for t in w.types})
+        return (f"GodsPuzzle({self.title!r}, agents={list(self.agents)}, types={types}, words={list(self.words)}, "
+                f"worlds={self.worlds})")
+
     @property
     def title(self) -> str:
         """Return the puzzle's title ('' when it has none)."""
         return self.model.title
+
+    @property
+    def description(self) -> str:
+        """Return the puzzle in its setter's words ('' when it has none)."""
+        return self.model.description
 
     @property
     def agents(self) -> tuple[str, ...]:
@@ -130,11 +140,23 @@ class GodsPuzzle:
         return puzzle_html(self.title, self.kind, self.to_toml())
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class DeductionPuzzle:
     """Statements and clues that constrain the worlds: knights and knaves, ages, zebra grids."""
 
     model: Deduction
+
+    def __repr__(self) -> str:
+        if self.model.grid is not None:
+            return (f"DeductionPuzzle({self.title!r}, kind='grid', houses={self.model.grid.houses}, "
+                    f"clues={len(self.model.constraints)})")
+        return (f"DeductionPuzzle({self.title!r}, agents={list(self.agents)}, "
+                f"statements={len(self.model.constraints)})")
+
+    @property
+    def description(self) -> str:
+        """Return the puzzle in its setter's words ('' when it has none)."""
+        return self.model.description
 
     @property
     def kind(self) -> str:

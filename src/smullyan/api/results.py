@@ -39,7 +39,10 @@ class Strategy:
     """A tree of questions; each leaf names what the answers heard prove."""
 
     root: Node
-    puzzle: "GodsPuzzle | None" = None
+    puzzle: "GodsPuzzle | None" = field(default=None, repr=False, compare=False)
+
+    def __repr__(self) -> str:
+        return f"Strategy(questions={self.questions}, leaves={self.leaves})"
 
     @property
     def questions(self) -> int:
@@ -98,7 +101,7 @@ class Strategy:
 class StrategyResult:
     """A gods puzzle solved: a verified strategy of fewest questions, or a proof that none exists."""
 
-    puzzle: "GodsPuzzle"
+    puzzle: "GodsPuzzle" = field(repr=False)
     solvable: bool
     questions: int | None  # worst case of the strategy (optimal for objective 'worst')
     expected: Fraction | None  # average number of questions (optimal for objective 'expected')
@@ -106,9 +109,9 @@ class StrategyResult:
     proof: str  # the sentence saying what the exhaustive search proved
     objective: str
     complexity: int | None  # grammar complexity the strategy needs (None: complete language)
-    proof_details: dict[str, Any] | None = None
-    stats: dict[str, Any] = field(default_factory=dict)
-    seconds: float = 0.0
+    proof_details: dict[str, Any] | None = field(default=None, repr=False)
+    stats: dict[str, Any] = field(default_factory=dict, repr=False)
+    seconds: float = field(default=0.0, repr=False)
 
     @classmethod
     def of(cls, puzzle: "GodsPuzzle", sol: Solution, seconds: float) -> "StrategyResult":
@@ -202,14 +205,14 @@ class Reason:
 class WorldsResult:
     """A deduction puzzle solved: every consistent world and what they agree on."""
 
-    puzzle: "DeductionPuzzle"
-    engine: DeductionResult
+    puzzle: "DeductionPuzzle" = field(repr=False)
+    engine: DeductionResult = field(repr=False)
     solutions: tuple[dict[str, Any], ...]
     determined: dict[str, Any]  # each agent, variable (or grid value) -> its value in every world, or None
     answers: tuple[tuple[str, str | None], ...]  # the puzzle's questions and their answers (None: not determined)
     contradiction: tuple[str, ...] | None  # a minimal set of conflicting statements, when no world is consistent
     reasons: tuple[Reason, ...] | None
-    seconds: float = 0.0
+    seconds: float = field(default=0.0, repr=False)
 
     @classmethod
     def of(cls, puzzle: "DeductionPuzzle", res: DeductionResult, seconds: float) -> "WorldsResult":
@@ -357,8 +360,8 @@ def _reason(puzzle: "DeductionPuzzle", fact: str, because: tuple[str, ...]) -> R
 class Verdict:
     """A strategy checked against every world and every hidden state."""
 
-    puzzle: "GodsPuzzle"
-    strategy: Strategy
+    puzzle: "GodsPuzzle" = field(repr=False)
+    strategy: Strategy = field(repr=False)
     ok: bool
     worst: int | None
     expected: Fraction | None

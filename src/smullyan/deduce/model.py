@@ -65,6 +65,7 @@ class Deduction:
     title: str = ""
     display: dict[str, str] = field(default_factory=dict)
     questions: tuple[tuple[str, str], ...] = ()  # grid puzzles: ("Who owns the zebra?", "pet:zebra")
+    description: str = ""  # the puzzle in the setter's own words, kept for people (never read by the solver)
 
     def __post_init__(self) -> None:
         names = [v.name for v in self.variables]

@@ -19,7 +19,7 @@ from ..deduce.model import DEDUCTION_TYPES, Constraint, Deduction, Grid, Variabl
 from ..errors import PuzzleError
 from ..logic import expr as E
 from ..logic.types import canonical_type
-from .toml_common import allowed_table, names, unknown_keys
+from .toml_common import allowed_table, description, names, unknown_keys
 
 DEDUCTION_KEYS = ("title", "description", "kind", "agents", "types", "allowed", "counts", "variables",
                   "statements", "facts")
@@ -146,7 +146,7 @@ def deduction_from_dict(data: dict[str, Any]) -> Deduction:
         for i, src in enumerate(items):
             add(f"{label} {i + 1}", src, f"{key}[{i}]", statement=key == "statements")
     return Deduction(base.agents, base.allowed, base.variables, (), tuple(constraints),
-                     title=base.title, display=display)
+                     title=base.title, display=display, description=description(data))
 
 
 class _Values:
@@ -269,7 +269,7 @@ def grid_from_dict(data: dict[str, Any]) -> Deduction:
         constraints.append(Constraint(f"clue {i + 1}", e, clue["expr"], text))
     grid = Grid(houses, tuple((c, tuple(v)) for c, v in categories))
     return Deduction((), (), variables, distinct, tuple(constraints), grid, title=str(data.get("title", "")),
-                     questions=_questions(data.get("question", []), values))
+                     questions=_questions(data.get("question", []), values), description=description(data))
 
 
 def _questions(items: Any, values: _Values) -> tuple[tuple[str, str], ...]:

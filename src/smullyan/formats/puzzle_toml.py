@@ -10,7 +10,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 from ..errors import PuzzleError
 from .deduction_toml import deduction_from_dict, grid_from_dict
-from .toml_common import allowed_table, choice, count, names, read_toml, unknown_keys
+from .toml_common import allowed_table, choice, count, description, names, read_toml, unknown_keys
 
 __all__ = ["load_puzzle", "puzzle_from_dict", "read_toml"]
 from ..interrogate.puzzle import GOALS, LANGUAGES, OBJECTIVES, Interrogation
@@ -87,6 +87,7 @@ def interrogation_from_dict(data: dict[str, Any]) -> Interrogation:
         max_complexity=max_complexity,
         title=title,
         display=display,
+        description=description(data),
     )
 
 

@@ -66,6 +66,14 @@ def count(data: dict, key: str, default: int | None) -> int | None:
     return value
 
 
+def description(data: dict) -> str:
+    """Return the optional description (a string)."""
+    value = data.get("description", "")
+    if not isinstance(value, str):
+        raise PuzzleError("must be a string", key="description")
+    return value
+
+
 def allowed_table(data: dict, agents: list[str], required: bool) -> dict[str, list]:
     """Return the [allowed] table: agent -> non-empty list (every agent present when `required`)."""
     allowed = data.get("allowed", {})

@@ -12,7 +12,7 @@ variables, grids, clues, questions, titles, and every constraint's expression, e
 source (the JSON the user wrote, sugar included) where it expands to the expression.
 
 What does not come back exactly:
-- `description` is not stored on puzzle values, so it is never written.
+- `description` comes back as written (puzzles keep it for people; the solver never reads it).
 - Interrogation: the order of the worlds follows the reader (assignments in permutation or
   product order, then languages); a space built in another order comes back with the same worlds
   reordered. A display name that is not a known spelling of its type is written as the canonical
@@ -119,6 +119,8 @@ def _interrogation(p: Interrogation) -> dict[str, Any]:
     doc: dict[str, Any] = {}
     if p.title:
         doc["title"] = p.title
+    if p.description:
+        doc["description"] = p.description
     doc["kind"] = "interrogation"
     doc["agents"] = list(space.agents)
     perms = distinct_permutations(assigns[0])
@@ -201,6 +203,8 @@ def _deduction(p: Deduction) -> dict[str, Any]:
     doc: dict[str, Any] = {}
     if p.title:
         doc["title"] = p.title
+    if p.description:
+        doc["description"] = p.description
     doc["kind"] = "deduction"
     doc["agents"] = agents
     doc["types"] = [name(t) for t in union]
@@ -395,6 +399,8 @@ def _grid(p: Deduction) -> dict[str, Any]:
     doc: dict[str, Any] = {}
     if p.title:
         doc["title"] = p.title
+    if p.description:
+        doc["description"] = p.description
     doc["kind"] = "grid"
     doc["houses"] = grid.houses
     doc["categories"] = {c: vals for c, vals in categories}
@@ -418,7 +424,8 @@ def _differs(p: Interrogation | Deduction, back: Interrogation | Deduction) -> s
             ("agents", s.agents, b.agents), ("words", s.words, b.words), ("random", s.random_mode, b.random_mode),
             ("paradox", s.paradox, b.paradox), ("goal", p.goal, back.goal), ("objective", p.objective, back.objective),
             ("max_questions", p.max_questions, back.max_questions), ("language", p.language, back.language),
-            ("max_complexity", p.max_complexity, back.max_complexity), ("title", p.title, back.title)]
+            ("max_complexity", p.max_complexity, back.max_complexity), ("title", p.title, back.title),
+              ("description", p.description, back.description)]
         for what, mine, theirs in fields:
             if mine != theirs:
                 return f"other {what} ({theirs!r}, not {mine!r})"
@@ -432,7 +439,8 @@ def _differs(p: Interrogation | Deduction, back: Interrogation | Deduction) -> s
     fields = [("agents", p.agents, back.agents), ("types", p.allowed, back.allowed),
               ("variables", variables, [(v.name, v.domain) for v in back.variables]),
               ("all-different groups", distinct, back.distinct), ("grid", p.grid, back.grid),
-              ("title", p.title, back.title), ("questions", p.questions, back.questions)]
+              ("title", p.title, back.title), ("questions", p.questions, back.questions),
+              ("description", p.description, back.description)]
     for what, mine, theirs in fields:
         if mine != theirs:
             return f"other {what} ({theirs!r}, not {mine!r})"

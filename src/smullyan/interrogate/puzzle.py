@@ -24,6 +24,7 @@ class Interrogation:
     title: str = ""
     display: dict[str, str] = field(default_factory=dict)  # canonical type -> name as the puzzle spells it
     objective: str = "worst"  # "worst": fewest questions in the worst case; "expected": fewest on average
+    description: str = ""  # the puzzle in the setter's own words, kept for people (never read by the solver)
 
     def contexts(self, with_self: bool | None = None) -> ContextSpace:
         """Return the context space used to evaluate questions of this puzzle."""

@@ -106,3 +106,11 @@ def grammar_table(rows: list[GrammarRow], title: str) -> Table:
                       rec["rule"] if rec["derived_from"] is None else f"{rec['derived_from']}: {rec['rule']}",
                       rec["note"])
     return table
+
+
+def rule_sentence(exceptions: list[Row], decided: int) -> str:
+    """Return what the survey says of the random-fewer rule (Vallström): where it fails, or that it holds."""
+    if exceptions:
+        return f"Random-fewer rule (Vallström) fails for: {', '.join(spell(r.types) for r in exceptions)}"
+    return (f"Random-fewer rule (Vallström): solvable exactly when the random gods are fewer than the others, "
+            f"in all {decided} decided puzzles with a non-random god.")
