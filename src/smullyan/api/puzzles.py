@@ -29,18 +29,15 @@ GODS_BACKENDS = ("auto", "search")
 DEDUCTION_BACKENDS = ("auto", "enum", "sat")
 
 
-@dataclass(frozen=True, repr=False)
-class GodsPuzzle:
-    """Gods to question until the goal (their types, or also the language) is identified."""
+class _Written:
+    """What every puzzle shares: its TOML document, text and JSON, and its notebook display."""
 
-    model: Interrogation
+    model: Interrogation | Deduction
 
-    kind = "gods"
-
-    def __repr__(self) -> str:
-        types = sorted({t for w in self.model.space.worlds for t in w.types})
-        return (f"GodsPuzzle({self.title!r}, agents={list(self.agents)}, types={types}, words={list(self.words)}, "
-                f"worlds={self.worlds})")
+    @property
+    def kind(self) -> str:
+        """Return what kind of puzzle this is: 'gods', 'deduction' or 'grid'."""
+        raise NotImplementedError
 
     @property
     def title(self) -> str:
@@ -51,6 +48,46 @@ class GodsPuzzle:
     def description(self) -> str:
         """Return the puzzle in its setter's words ('' when it has none)."""
         return self.model.description
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the puzzle as the TOML document's table (`to_toml` writes it)."""
+        from ..formats.toml_write import puzzle_document
+
+        return puzzle_document(self.model)
+
+    def to_toml(self) -> str:
+        """Return the puzzle as TOML text that `smullyan.loads` reads back to an equal puzzle."""
+        from ..formats.toml_write import dumps_puzzle
+
+        return dumps_puzzle(self.model)
+
+    def to_json(self) -> str:
+        """Return the puzzle's document as JSON text."""
+        from .results import _dumps
+
+        return _dumps(self.to_dict())
+
+    def _repr_html_(self) -> str:
+        from ..render.notebook import puzzle_html
+
+        return puzzle_html(self.title, self.kind, self.to_toml())
+
+
+@dataclass(frozen=True, repr=False)
+class GodsPuzzle(_Written):
+    """Gods to question until the goal (their types, or also the language) is identified."""
+
+    model: Interrogation
+
+    @property
+    def kind(self) -> str:
+        """Return 'gods'."""
+        return "gods"
+
+    def __repr__(self) -> str:
+        types = sorted({t for w in self.model.space.worlds for t in w.types})
+        return (f"GodsPuzzle({self.title!r}, agents={list(self.agents)}, types={types}, words={list(self.words)}, "
+                f"worlds={self.worlds})")
 
     @property
     def agents(self) -> tuple[str, ...]:
@@ -116,32 +153,9 @@ class GodsPuzzle:
         solution = solve(puzzle.model, parse_limit(limit))
         return StrategyResult.of(puzzle, solution, time.perf_counter() - start)
 
-    def to_dict(self) -> dict[str, Any]:
-        """Return the puzzle as the TOML document's table (`to_toml` writes it)."""
-        from ..formats.toml_write import puzzle_document
-
-        return puzzle_document(self.model)
-
-    def to_toml(self) -> str:
-        """Return the puzzle as TOML text that `smullyan.loads` reads back to this puzzle."""
-        from ..formats.toml_write import dumps_puzzle
-
-        return dumps_puzzle(self.model)
-
-    def to_json(self) -> str:
-        """Return the puzzle's document as JSON text."""
-        from .results import _dumps
-
-        return _dumps(self.to_dict())
-
-    def _repr_html_(self) -> str:
-        from ..render.notebook import puzzle_html
-
-        return puzzle_html(self.title, self.kind, self.to_toml())
-
 
 @dataclass(frozen=True, repr=False)
-class DeductionPuzzle:
+class DeductionPuzzle(_Written):
     """Statements and clues that constrain the worlds: knights and knaves, ages, zebra grids."""
 
     model: Deduction
@@ -154,19 +168,9 @@ class DeductionPuzzle:
                 f"statements={len(self.model.constraints)})")
 
     @property
-    def description(self) -> str:
-        """Return the puzzle in its setter's words ('' when it has none)."""
-        return self.model.description
-
-    @property
     def kind(self) -> str:
         """Return 'grid' for zebra puzzles, 'deduction' for the rest."""
         return "grid" if self.model.grid is not None else "deduction"
-
-    @property
-    def title(self) -> str:
-        """Return the puzzle's title ('' when it has none)."""
-        return self.model.title
 
     @property
     def agents(self) -> tuple[str, ...]:
@@ -205,29 +209,6 @@ class DeductionPuzzle:
         start = time.perf_counter()
         res = solve_deduction(self.model, backend or "auto", explain, parse_limit(limit))
         return WorldsResult.of(self, res, time.perf_counter() - start)
-
-    def to_dict(self) -> dict[str, Any]:
-        """Return the puzzle as the TOML document's table (`to_toml` writes it)."""
-        from ..formats.toml_write import puzzle_document
-
-        return puzzle_document(self.model)
-
-    def to_toml(self) -> str:
-        """Return the puzzle as TOML text that `smullyan.loads` reads back to an equivalent puzzle."""
-        from ..formats.toml_write import dumps_puzzle
-
-        return dumps_puzzle(self.model)
-
-    def to_json(self) -> str:
-        """Return the puzzle's document as JSON text."""
-        from .results import _dumps
-
-        return _dumps(self.to_dict())
-
-    def _repr_html_(self) -> str:
-        from ..render.notebook import puzzle_html
-
-        return puzzle_html(self.title, self.kind, self.to_toml())
 
 
 Puzzle = GodsPuzzle | DeductionPuzzle

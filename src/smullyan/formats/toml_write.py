@@ -73,6 +73,17 @@ def _type_name(display: dict[str, str], t: str) -> str:
         return t
 
 
+def _heading(p: Interrogation | Deduction, kind: str) -> dict[str, Any]:
+    """Return a document's first keys: title and description (when set) and kind."""
+    doc: dict[str, Any] = {}
+    if p.title:
+        doc["title"] = p.title
+    if p.description:
+        doc["description"] = p.description
+    doc["kind"] = kind
+    return doc
+
+
 def dumps_puzzle(puzzle: Interrogation | Deduction) -> str:
     """Return the TOML text of a puzzle (see `puzzle_document`)."""
     return tomli_w.dumps(puzzle_document(puzzle))
@@ -116,12 +127,7 @@ def _interrogation(p: Interrogation) -> dict[str, Any]:
         raise _cannot("its languages are not the usual ones (one word means yes, one no, the rest neither, "
                       "in every way)")
     name = lambda t: _type_name(p.display, t)  # noqa: E731
-    doc: dict[str, Any] = {}
-    if p.title:
-        doc["title"] = p.title
-    if p.description:
-        doc["description"] = p.description
-    doc["kind"] = "interrogation"
+    doc = _heading(p, "interrogation")
     doc["agents"] = list(space.agents)
     perms = distinct_permutations(assigns[0])
     per_agent = [list(dict.fromkeys(a[i] for a in assigns)) for i in range(len(space.agents))]
@@ -200,12 +206,7 @@ def _deduction(p: Deduction) -> dict[str, Any]:
     agents = list(p.agents)
     name = lambda t: _type_name(p.display, t)  # noqa: E731
     union = list(dict.fromkeys(t for ts in p.allowed for t in ts))
-    doc: dict[str, Any] = {}
-    if p.title:
-        doc["title"] = p.title
-    if p.description:
-        doc["description"] = p.description
-    doc["kind"] = "deduction"
+    doc = _heading(p, "deduction")
     doc["agents"] = agents
     doc["types"] = [name(t) for t in union]
     counts: dict[str, int] = {}
@@ -396,12 +397,7 @@ def _grid(p: Deduction) -> dict[str, Any]:
         if c.text is not None:
             clue["text"] = c.text
         clues.append(clue)
-    doc: dict[str, Any] = {}
-    if p.title:
-        doc["title"] = p.title
-    if p.description:
-        doc["description"] = p.description
-    doc["kind"] = "grid"
+    doc = _heading(p, "grid")
     doc["houses"] = grid.houses
     doc["categories"] = {c: vals for c, vals in categories}
     if clues:
