@@ -272,7 +272,7 @@ def test_interrupt_exits_130(monkeypatch):
 
     monkeypatch.setattr(engine, "solve", interrupted)
     r = run("solve", EXAMPLES / "hardest.toml")
-    assert (r.exit_code, r.stderr.strip()) == (130, "error: interrupted")
+    assert (r.exit_code, r.stderr.strip()) == (130, "interrupted")
 
 
 def test_the_installed_command_runs_as_a_process():

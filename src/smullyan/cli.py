@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from ._version import __version__
-from .errors import BadInput, LimitReached, SmullyanError
+from .errors import BadInput, InternalError, Interrupted, LimitReached, SmullyanError
 
 EXIT_OK, EXIT_FAILED, EXIT_INPUT, EXIT_LIMIT, EXIT_INTERRUPTED, EXIT_INTERNAL = 0, 1, 2, 3, 130, 70
 
@@ -328,8 +328,12 @@ def run(argv: Sequence[str] | None = None) -> int:
             return EXIT_INPUT
         return int(args.run(args))
     except SmullyanError as e:
-        label = {LimitReached: "limit"}.get(type(e), "error")
-        _err(f"{label}: {e.render()}")
+        if isinstance(e, Interrupted):
+            _err("interrupted")
+            return e.exit_status
+        label = "limit" if isinstance(e, LimitReached) else "internal error" if isinstance(e, InternalError) else "error"
+        _err(f"{label}: {e.render()}" + (" (please report this to the smullyan developers)"
+                                         if isinstance(e, InternalError) else ""))
         if isinstance(e, LimitReached) and e.proved:
             _err("proved before the limit: " + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in e.proved.items()))
         return e.exit_status
