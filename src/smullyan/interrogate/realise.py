@@ -209,7 +209,10 @@ class AnyRealiser:
         coins = [("heads", ctx.hid[(agent, "heads")]), ("tails", ctx.hid[(agent, "tails")])] if coin_split else [(None, wmask)]
         name = space.agents[agent]
         first = space.words[0]
-        heads = E.Iff(E.Answers(name, E.TRUE, first), E.Means(first, YES))
+        if len(space.words) == 2:  # one word means yes, the other no: 'you would say w' iff 'w means yes'
+            heads: E.Expr = E.Iff(E.Answers(name, E.TRUE, first), E.Means(first, YES))
+        else:  # a word may mean neither: 'you would say the word that means yes'
+            heads = E.Or(tuple(E.And((E.Answers(name, E.TRUE, w), E.Means(w, YES))) for w in space.words))
         parts = []
         for coin, cmask in coins:
             said = [space.words[a] for a in range(ctx.n_self) if witness & cmask & wmask & ctx.self_mask[a]]

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Iterable, Iterator, Mapping, Sequence
 
 from ..errors import PuzzleError
-from .types import NEITHER, NO, PARADOX_MODES, RANDOM, RANDOM_MODES, YES, canonical_type
+from .types import NEITHER, NO, PARADOX_MODES, RANDOM, RANDOM_MODES, YES, canonical_type, constant_meaning
 
 PLAIN_WORDS = ("yes", "no")
 
@@ -60,6 +60,13 @@ class WorldSpace:
             raise PuzzleError(f"unknown paradox mode '{self.paradox}'; choose one of: {', '.join(PARADOX_MODES)}", key="paradox")
         if not self.worlds:
             raise PuzzleError("the puzzle has no candidate worlds")
+        for w in self.worlds:
+            for t in set(w.types):
+                meaning = constant_meaning(t)
+                if meaning is not None and meaning not in w.language:
+                    words = ", ".join(self.words)
+                    raise PuzzleError(f"type '{t}' always says the word meaning {meaning}, but with the words {words} "
+                                      f"no word means {meaning} (a third word means neither)", key="types")
 
     @property
     def all_worlds(self) -> int:

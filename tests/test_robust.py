@@ -1,0 +1,28 @@
+"""Inputs that used to end in an internal error: each now gives an answer or a clear BadInput."""
+
+from fractions import Fraction
+
+import pytest
+
+import smullyan
+from smullyan import BadInput
+
+
+def test_constant_neither_needs_a_word_meaning_neither():
+    with pytest.raises(BadInput) as err:
+        smullyan.gods(["A", "B"], ["constant:neither", "truthful"], words=["ja", "da"])
+    assert err.value.render() == ("key 'types': type 'constant:neither' always says the word meaning neither, but with "
+                                  "the words ja, da no word means neither (a third word means neither)")
+    # with a third word it is a puzzle: the truthful god says two different words to a true and a false
+    # question, the other says the same word twice; one question cannot tell (any word may mean anything)
+    three = smullyan.gods(["A", "B"], ["constant:neither", "truthful"], words=["ja", "da", "ba"]).solve()
+    assert (three.solvable, three.questions, three.strategy.leaves) == (True, 2, 9)
+
+
+def test_coin_shared_random_with_a_word_meaning_neither_is_realised():
+    # the direct question asks for 'the word that means yes' (the first word may mean neither)
+    p = smullyan.gods(["A"], allowed={"A": ["random", "liar", "constant:neither"]}, words=["foo", "bar", "baz"],
+                      random="coin-shared", max_questions=2, max_complexity=1)
+    r = p.solve(objective="expected")
+    assert (r.questions, r.expected, r.strategy.leaves) == (2, Fraction(2), 9)
+    assert smullyan.verify(p, r.strategy).ok
