@@ -18,6 +18,7 @@ import copy
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Iterable
     from typing import Any
 
 
@@ -100,6 +101,18 @@ class InternalError(SmullyanError):
     """A bug in smullyan (an invariant failed); reported without a traceback."""
 
     exit_status = 70
+
+
+def did_you_mean(name: object, choices: "Iterable[str]") -> str:
+    """Return " (did you mean 'x'?)" for the choice closest to a misspelt name, or "" when none is close."""
+    import difflib
+
+    if not isinstance(name, str):
+        return ""
+    options = list(choices)
+    lowered = {c.lower(): c for c in options}
+    close = difflib.get_close_matches(name.lower(), list(lowered), n=1, cutoff=0.75)
+    return f" (did you mean '{lowered[close[0]]}'?)" if close else ""
 
 
 ERROR_KINDS: dict[type, str] = {BadInput: "bad_input", LimitReached: "limit_reached",
