@@ -26,3 +26,17 @@ def test_coin_shared_random_with_a_word_meaning_neither_is_realised():
     r = p.solve(objective="expected")
     assert (r.questions, r.expected, r.strategy.leaves) == (2, Fraction(2), 9)
     assert smullyan.verify(p, r.strategy).ok
+
+
+@pytest.mark.parametrize("text, message", [
+    ('Knights always tell the truth and knights always lie. You meet 2 inhabitants: Al and Bo. Al said, "Bo is a '
+     'knight."', "line 1, column 35: 'knights' names both roles; the truth-tellers and the liars need different words"),
+    ('Knights always tell the truth and knaves always lie. You meet 2 inhabitants: Al and Al. Al said, "Al is a '
+     'knave."', "line 1, column 85: two inhabitants are called 'Al'; give each a different name"),
+    ('Knights always tell the truth and knaves always lie. You meet 3 inhabitants: Al and Bo. Al said, "Bo is a '
+     'knave."', "line 1, column 78: the text says you meet 3 inhabitants but names 2 (Al, Bo)"),
+])
+def test_english_names_and_roles_that_cannot_be_told_apart(text, message):
+    with pytest.raises(BadInput) as err:
+        smullyan.read(text)
+    assert err.value.render() == message

@@ -144,10 +144,19 @@ class _Resolver:
             if s[0] == "roles":
                 for tok, t in ((s[1], TRUTHFUL), (s[2], LIAR)):
                     word = singular(str(tok).lower())
+                    if self.roles.get(word, t) != t:
+                        raise PuzzleError(f"{_at(tok)}: '{tok}' names both roles; the truth-tellers and the liars "
+                                          "need different words")
                     self.roles[word] = t
                     self.display.setdefault(t, word)
             elif s[0] == "meet":
                 self.agents = [str(t) for t in s[2]]
+                for i, tok in enumerate(s[2]):
+                    if str(tok) in self.agents[:i]:
+                        raise PuzzleError(f"{_at(tok)}: two inhabitants are called '{tok}'; give each a different name")
+                if isinstance(s[1], int) and s[1] != len(self.agents):
+                    raise PuzzleError(f"{_at(s[2][0])}: the text says you meet {s[1]} inhabitants but names "
+                                      f"{len(self.agents)} ({', '.join(self.agents)})")
         if not self.agents:
             self.agents = list(dict.fromkeys(str(s[1]) for s in sentences if s[0] == "speech"))
 
