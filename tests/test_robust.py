@@ -40,3 +40,18 @@ def test_english_names_and_roles_that_cannot_be_told_apart(text, message):
     with pytest.raises(BadInput) as err:
         smullyan.read(text)
     assert err.value.render() == message
+
+
+def test_enumeration_lists_a_million_worlds_within_the_time_limit():
+    # 22 people, one statement: 2^22 candidate worlds, 3 * 2^20 consistent; listing them used to take
+    # quadratic time (walking m & -m over a 4-million-bit integer) whatever the limit said
+    import time
+
+    p = smullyan.deduction([f"P{i}" for i in range(22)], [smullyan.says("P0", smullyan.knight("P1"))])
+    start = time.perf_counter()
+    with pytest.raises(smullyan.LimitReached) as err:
+        p.solve(limit="1s", backend="enum")
+    assert time.perf_counter() - start < 1.25 * 1 + 1.5
+    assert err.value.message.startswith("search stopped at the time limit after ")
+    with pytest.raises(smullyan.LimitReached, match="more than 100 consistent worlds"):
+        p.solve(limit=100, backend="enum")

@@ -79,14 +79,23 @@ def backend_for(puzzle: Deduction, name: str = "auto"):
     return BACKENDS[name](puzzle)
 
 
-def minimal_core(candidates: list[int], contradicts: Callable[[list[int]], bool]) -> list[int]:
-    """Return a subset of `candidates` that still contradicts, from which no element can be dropped."""
+def minimal_core(candidates: list[int], contradicts: Callable[[list[int]], bool],
+                 deadline: float | None = None) -> list[int]:
+    """Return a subset of `candidates` that still contradicts, from which no element can be dropped;
+    past `deadline` raise SearchLimitReached."""
     core = list(candidates)
     for c in list(core):
+        _check(deadline, "finding a minimal set of statements")
         trial = [x for x in core if x != c]
         if contradicts(trial):
             core = trial
     return core
+
+
+def _check(deadline: float | None, doing: str) -> None:
+    """Raise SearchLimitReached if the deadline has passed."""
+    if deadline is not None and time.perf_counter() > deadline:
+        raise SearchLimitReached(f"search stopped at the time limit while {doing}")
 
 
 def determined_facts(puzzle: Deduction, types: tuple[tuple[str, ...], ...], values: tuple[tuple[int, ...], ...]) -> list[E.Expr]:
@@ -111,6 +120,7 @@ def solve_deduction(puzzle: Deduction, backend: str = "auto", explain: bool = Fa
     deadline = None if limits is None or limits.seconds is None else time.perf_counter() + limits.seconds
     be = backend_for(puzzle, backend)
     try:
+        _check(deadline, "encoding the puzzle")
         worlds = tuple(be.worlds(limit=cap + 1, deadline=deadline))
         if len(worlds) > cap:
             raise SearchLimitReached(f"more than {cap:,} consistent worlds; stopped without listing them all "
@@ -122,11 +132,12 @@ def solve_deduction(puzzle: Deduction, backend: str = "auto", explain: bool = Fa
         everything = list(range(len(puzzle.constraints)))
         reasons = contradiction = None
         if not worlds:
-            core = minimal_core(everything, lambda s: not be.consistent(s))
+            core = minimal_core(everything, lambda s: not be.consistent(s), deadline)
             contradiction = tuple(labels[i] for i in core)
         elif explain:
             reasons = tuple(
-                Reason(f, tuple(labels[i] for i in minimal_core(everything, lambda s, f=f: not be.consistent(s, f))))
+                Reason(f, tuple(labels[i] for i in minimal_core(everything, lambda s, f=f: not be.consistent(s, f),
+                                                               deadline)))
                 for f in determined_facts(puzzle, types, values))
         return DeductionResult(worlds, be.name, types, values, reasons, contradiction)
     finally:
