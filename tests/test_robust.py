@@ -55,3 +55,78 @@ def test_enumeration_lists_a_million_worlds_within_the_time_limit():
     assert err.value.message.startswith("search stopped at the time limit after ")
     with pytest.raises(smullyan.LimitReached, match="more than 100 consistent worlds"):
         p.solve(limit=100, backend="enum")
+
+
+def test_memory_budget_stops_the_api_and_the_command_line(tmp_path):
+    import resource
+    import subprocess
+    import sys
+
+    from smullyan.interrogate.search import resident_bytes
+
+    people = [f"P{i}" for i in range(22)]
+    p = smullyan.deduction(people, [smullyan.says("P0", smullyan.knight("P1"))])
+    budget = resident_bytes() + 64 * 2**20
+    with pytest.raises(smullyan.LimitReached) as err:
+        p.solve(backend="enum", memory=budget)  # 3 million worlds to list: far more than 64 MB
+    assert err.value.message.startswith("search stopped at the memory budget (")
+    f = tmp_path / "many.toml"
+    f.write_text(p.to_toml())
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    out = subprocess.run([sys.executable, "-m", "smullyan", "solve", str(f), "--backend", "enum", "--memory", "150M"],
+                         capture_output=True, text=True, timeout=120)
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024
+    assert out.returncode == 3, out.stderr
+    assert out.stderr.startswith("limit: search stopped at the memory budget (")
+    assert before * 1024 > peak or peak <= 1.25 * 150 * 2**20  # the child's peak stays within 1.25x the budget
+
+
+def test_progress_is_reported_and_limits_say_what_is_proved():
+    seen = []
+    seven = smullyan.gods(list("ABCDEFG"), ["truthful"] * 4 + ["liar", "random", "random"], random="coin",
+                          language="any", max_complexity=0, objective="expected")
+    with pytest.raises(smullyan.LimitReached) as err:
+        seven.solve(limit="2s", progress=seen.append)
+    assert seen and all(isinstance(x, smullyan.Progress) and x.seconds >= 1.0 for x in seen)
+    assert seen[-1].stage == "fewest questions on average, within 9"
+    assert err.value.proved == {"fewest_any_language": 8, "fewer_impossible": 7}
+    from smullyan.render.text import proved_sentence
+
+    assert proved_sentence(err.value.proved) == ("no strategy of 7 questions or fewer exists; with every possible "
+                                                 "question 8 suffice")
+
+
+@pytest.mark.parametrize("spec, size", [("2G", 2 * 2**30), ("500M", 500 * 2**20), ("1.5gb", int(1.5 * 2**30)),
+                                        (2**27, 2**27)])
+def test_memory_sizes(spec, size):
+    from smullyan.api.contract import parse_memory
+
+    assert parse_memory(spec) == size
+
+
+@pytest.mark.parametrize("spec", ["lots", "2X", "1K", -5, True])
+def test_bad_memory_sizes(spec):
+    from smullyan.api.contract import parse_memory
+
+    with pytest.raises(BadInput):
+        parse_memory(spec)
+
+
+def test_ctrl_c_stops_a_survey_and_its_workers_at_once():
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    proc = subprocess.Popen([sys.executable, "-m", "smullyan", "survey", "--min", "2", "--max", "6", "--workers", "2"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(3)
+    children = [int(x) for x in open(f"/proc/{proc.pid}/task/{proc.pid}/children").read().split()]
+    start = time.perf_counter()
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=10)
+    assert proc.returncode == 130 and err.strip().endswith("interrupted")
+    assert time.perf_counter() - start < 2
+    time.sleep(0.2)
+    assert not [c for c in children if os.path.exists(f"/proc/{c}") and "Z" not in open(f"/proc/{c}/stat").read().split()[2]]

@@ -37,6 +37,7 @@ if TYPE_CHECKING:
                             eq, ge, gods, grid, gt, iff, implies, is_a, knave, knight, le, left_of, liar, lt,
                             means, ne, next_to, not_at, right_of, same, says, truthful, var, you_answer)
     from .api.checking import solve, verify
+    from .api.contract import Progress
     from .api.loading import BatchItem, load, load_batch, load_strategy, loads, loads_strategy, read
     from .api.puzzles import DeductionPuzzle, GodsPuzzle, Puzzle
     from .api.results import Reason, Strategy, StrategyResult, Verdict, WorldsResult
@@ -49,6 +50,7 @@ _LAZY = {
                   "le", "left_of", "liar", "lt", "means", "ne", "next_to", "not_at", "right_of", "same", "says",
                   "truthful", "var", "you_answer"),
     "api.checking": ("solve", "verify"),
+    "api.contract": ("Progress",),
     "api.loading": ("BatchItem", "load", "load_batch", "load_strategy", "loads", "loads_strategy", "read"),
     "api.puzzles": ("DeductionPuzzle", "GodsPuzzle", "Puzzle"),
     "api.results": ("Reason", "Strategy", "StrategyResult", "Verdict", "WorldsResult"),
@@ -58,7 +60,7 @@ _LAZY = {
 _WHERE = {name: module for module, names in _LAZY.items() for name in names}
 
 __all__ = ["BadInput", "BatchItem", "DeductionPuzzle", "Expr", "FALSE", "GodsPuzzle", "InternalError",
-           "Interrupted", "LimitReached", "Puzzle", "PuzzleError", "Reason", "SearchLimitReached",
+           "Interrupted", "LimitReached", "Progress", "Puzzle", "PuzzleError", "Reason", "SearchLimitReached",
            "SmullyanError", "Strategy", "StrategyResult", "SurveyResult", "TRUE", "Verdict", "WorldsResult",
            "__version__", "answers", "at", "between", "count", "deduction", "directly_left",
            "directly_right", "eq", "ge", "gods", "grid", "gt", "iff", "implies", "is_a", "knave", "knight",

@@ -8,15 +8,18 @@ the survey's tables and progress bar.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NoReturn
 
 from ._version import __version__
 from .errors import BadInput, InternalError, Interrupted, LimitReached, SmullyanError
 
 EXIT_OK, EXIT_FAILED, EXIT_INPUT, EXIT_LIMIT, EXIT_INTERRUPTED, EXIT_INTERNAL = 0, 1, 2, 3, 130, 70
+
+BATCH_LIMIT = "60s"  # per line of a JSONL batch, unless --limit says otherwise
 
 EXIT_CONTRACT = """exit status:
   0    answered (a proof that no strategy exists within the budget is an answer)
@@ -70,14 +73,17 @@ def cmd_solve(args: argparse.Namespace) -> int:
             if given:
                 raise BadInput(f"{flag} applies to gods puzzles (questions to ask); this is a deduction puzzle")
         try:
-            result = puzzle.solve(limit=args.limit, backend=args.backend, explain=args.explain)
+            with _status() as progress:
+                result = puzzle.solve(limit=args.limit, backend=args.backend, explain=args.explain,
+                                      memory=args.memory, progress=progress)
         except BadInput as e:
             raise e.located(source=args.puzzle) from None
         _out(result.to_json() if args.json else result.text())
         return EXIT_OK if result.consistent else EXIT_FAILED
     if args.backend not in (None, "auto") or args.explain:
         raise BadInput("--backend and --explain apply to deduction puzzles; this is a gods puzzle")
-    res = puzzle.solve(limit=args.limit, objective=args.objective)
+    with _status() as progress:
+        res = puzzle.solve(limit=args.limit, objective=args.objective, memory=args.memory, progress=progress)
     if args.svg:
         if res.strategy is None:
             raise BadInput("the puzzle is unsolvable: there is no strategy to draw", source=args.svg)
@@ -91,6 +97,50 @@ def cmd_solve(args: argparse.Namespace) -> int:
         if args.stats:
             _print_stats(res.stats)
     return EXIT_OK
+
+
+@contextlib.contextmanager
+def _status() -> Iterator[Callable[[Any], None] | None]:
+    """Yield a progress callback that keeps one status line on stderr (a terminal only), cleared at the end."""
+    if not sys.stderr.isatty():
+        yield None
+        return
+    shown = False
+
+    def show(p: Any) -> None:
+        nonlocal shown
+        shown = True
+        sys.stderr.write(f"\r\x1b[K{p.stage}: {p.explored:,} explored, {p.seconds:.1f} s (Ctrl-C stops)")
+        sys.stderr.flush()
+
+    try:
+        yield show
+    finally:
+        if shown:
+            sys.stderr.write("\r\x1b[K")
+            sys.stderr.flush()
+
+
+def _memory_backstop(budget: str | None) -> str:
+    """Return the memory budget (default half the machine's memory) and cap the address space a little above
+    it, so that even an allocation outside the searches' checks ends as 'limit' (MemoryError), not the machine."""
+    import resource
+
+    from .api.contract import parse_memory
+
+    total = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    size = parse_memory(budget) if budget else total // 2
+    assert size is not None
+    try:
+        with open("/proc/self/statm", "rb") as f:
+            virtual = int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        virtual = 0
+    cap = virtual + int(size * 1.25) + 512 * 2**20
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    if hard == resource.RLIM_INFINITY or cap < hard:
+        resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
+    return str(size)
 
 
 def _write(path: str, text: str) -> None:
@@ -132,7 +182,8 @@ def _solve_batch(args: argparse.Namespace, kind: str) -> int:
             record["error"] = err.to_dict()
         else:
             try:
-                record.update(item.puzzle.solve(limit=args.limit, backend=args.backend, explain=args.explain).to_dict())
+                record.update(item.puzzle.solve(limit=args.limit or BATCH_LIMIT, backend=args.backend,
+                                                explain=args.explain, memory=args.memory).to_dict())
             except LimitReached as e:
                 limited += 1
                 record["error"] = e.located(source=f"{args.puzzle}:{item.line}").to_dict()
@@ -199,7 +250,7 @@ def cmd_survey(args: argparse.Namespace) -> int:
         result = smullyan.survey_gods(args.min, args.max, random=args.random, paradox=args.paradox,
                                  expected=args.expected, extra=args.extra, limit=args.limit or "20s",
                                  workers=args.workers, scheduler=args.scheduler, grammar=args.grammar,
-                                 table_gods=args.table_gods, progress=advance)
+                                 table_gods=args.table_gods, progress=advance, memory=args.memory)
     if args.out:
         result.write(args.out)
     if args.strategies:
@@ -267,6 +318,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="stop after N explored splits (deduction: N consistent worlds listed, default 1,000,000), "
                         "or after N seconds (e.g. 5s); may be given twice")
     s.add_argument("--stats", action="store_true", help="show search statistics per level")
+    s.add_argument("--memory", metavar="SIZE", help="memory budget, e.g. 2G or 500M (default: half the machine's "
+                                                    "memory); past it the work stops with exit status 3")
     s.add_argument("--format", default="auto", choices=("auto", "toml", "text", "kk"),
                    help="input: auto (by suffix: .txt is English), toml, text (English; FILE.jsonl reads --field "
                         "of each line), or kk (K&K JSONL)")
@@ -306,6 +359,8 @@ def build_parser() -> argparse.ArgumentParser:
                                                         "questions (1-8)")
     u.add_argument("--limit", action="append", metavar="Ns", help="per puzzle and search: seconds (default 20s)")
     u.add_argument("--grammar", action="store_true", help="classify the puzzle grammar (questions and complexity)")
+    u.add_argument("--memory", metavar="SIZE", help="memory budget per process, e.g. 2G (default: half the machine's "
+                                                    "memory)")
     u.add_argument("--table-gods", type=int, default=3, help="with --grammar: most gods of table puzzles")
     u.add_argument("--out", default=None, help="also write the results to this folder (JSON lines; with --grammar, "
                                                "CSV and JSON)")
@@ -326,6 +381,8 @@ def run(argv: Sequence[str] | None = None) -> int:
         if args.command is None:
             parser.print_help()
             return EXIT_INPUT
+        if hasattr(args, "memory"):
+            args.memory = _memory_backstop(args.memory)
         return int(args.run(args))
     except SmullyanError as e:
         if isinstance(e, Interrupted):
@@ -335,7 +392,11 @@ def run(argv: Sequence[str] | None = None) -> int:
         _err(f"{label}: {e.render()}" + (" (please report this to the smullyan developers)"
                                          if isinstance(e, InternalError) else ""))
         if isinstance(e, LimitReached) and e.proved:
-            _err("proved before the limit: " + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in e.proved.items()))
+            from .render.text import proved_sentence
+
+            said = proved_sentence(e.proved)
+            if said:
+                _err(f"proved before the limit: {said}.")
         return e.exit_status
     except KeyboardInterrupt:
         _err("interrupted")
@@ -345,6 +406,9 @@ def run(argv: Sequence[str] | None = None) -> int:
     except RecursionError:
         _err("error: the input is nested too deeply to read")
         return EXIT_INPUT
+    except MemoryError:
+        _err("limit: the memory budget ran out (raise it with --memory, or simplify the puzzle)")
+        return EXIT_LIMIT
     except Exception as e:  # a bug: one line, never a traceback
         _err(f"internal error: {type(e).__name__}: {e} (please report this to the smullyan developers)")
         return EXIT_INTERNAL

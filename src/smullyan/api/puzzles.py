@@ -15,12 +15,13 @@ from __future__ import annotations
 import dataclasses
 import time
 from dataclasses import dataclass
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..deduce.model import Deduction
 from ..errors import BadInput
 from ..interrogate.puzzle import GOALS, LANGUAGES, OBJECTIVES, Interrogation
-from .contract import LimitSpec, guarded, parse_limit
+from .contract import LimitSpec, MemorySpec, Progress, guarded, limits_of
 
 if TYPE_CHECKING:
     from .results import StrategyResult, WorldsResult
@@ -136,9 +137,11 @@ class GodsPuzzle(_Written):
         return GodsPuzzle(dataclasses.replace(self.model, **options))
 
     @guarded
-    def solve(self, limit: LimitSpec = None, objective: str | None = None, backend: str | None = None) -> "StrategyResult":
+    def solve(self, limit: LimitSpec = None, objective: str | None = None, backend: str | None = None, *,
+              memory: MemorySpec = None, progress: Callable[[Progress], None] | None = None) -> "StrategyResult":
         """Return the strategy of fewest questions, verified against every world and hidden state, or
-        the proof that none exists; raise LimitReached (with what is proved) past the limit."""
+        the proof that none exists; raise LimitReached (with what is proved) past the time or node
+        `limit` or the `memory` budget. `progress` hears how a long search goes, twice a second."""
         from ..interrogate.solve import solve
         from .results import StrategyResult
 
@@ -150,7 +153,7 @@ class GodsPuzzle(_Written):
                 raise BadInput(f"objective takes one of: {', '.join(OBJECTIVES)}; got {objective!r}")
             puzzle = self.with_options(objective=objective)
         start = time.perf_counter()
-        solution = solve(puzzle.model, parse_limit(limit))
+        solution = solve(puzzle.model, limits_of(limit, memory, progress))
         return StrategyResult.of(puzzle, solution, time.perf_counter() - start)
 
 
@@ -195,7 +198,8 @@ class DeductionPuzzle(_Written):
 
     @guarded
     def solve(self, limit: LimitSpec = None, objective: str | None = None, backend: str | None = None,
-              explain: bool = False) -> "WorldsResult":
+              explain: bool = False, *, memory: MemorySpec = None,
+              progress: Callable[[Progress], None] | None = None) -> "WorldsResult":
         """Return every consistent world, what they determine and (with explain) a minimal set of
         statements forcing each determined fact; raise LimitReached past the limit (a partial list
         of worlds is never returned as complete)."""
@@ -207,7 +211,7 @@ class DeductionPuzzle(_Written):
         if backend not in (None, *DEDUCTION_BACKENDS):
             raise BadInput(f"unknown backend {backend!r}; choose one of: {', '.join(DEDUCTION_BACKENDS)}")
         start = time.perf_counter()
-        res = solve_deduction(self.model, backend or "auto", explain, parse_limit(limit))
+        res = solve_deduction(self.model, backend or "auto", explain, limits_of(limit, memory, progress))
         return WorldsResult.of(self, res, time.perf_counter() - start)
 
 

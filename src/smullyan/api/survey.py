@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import BadInput, InternalError
-from .contract import LimitSpec, guarded, parse_limit
+from .contract import LimitSpec, MemorySpec, guarded, parse_limit, parse_memory
 from .documents import header
 
 MAX_GODS = 8
@@ -131,7 +131,7 @@ def _folder(folder: str | Path) -> Path:
 def survey_gods(smallest: int = 2, largest: int | None = None, *, random: str = "coin", paradox: str = "forbidden",
            expected: bool = True, extra: int = 1, limit: LimitSpec = "20s", workers: int | None = None,
            scheduler: str | None = None, grammar: bool = False, table_gods: int = 3,
-           progress: Callable[[int], None] | None = None) -> SurveyResult:
+           progress: Callable[[int], None] | None = None, memory: MemorySpec = None) -> SurveyResult:
     """Return the survey of every multiset of `smallest`..`largest` gods (default 6; with `grammar`,
     the puzzle grammar up to 5), each figure exact or left empty when `limit` (seconds per puzzle
     and search) stops it. `progress(total)` is called once first, then `progress(-1)` per finished row."""
@@ -159,7 +159,8 @@ def survey_gods(smallest: int = 2, largest: int | None = None, *, random: str = 
     limits = parse_limit(limit)
     if limits.nodes is not None:
         raise BadInput("a survey's limit is seconds per puzzle, such as '10s'")
-    reading = Reading(random=random, paradox=paradox, expected=expected, extra=extra, seconds=limits.seconds)
+    reading = Reading(random=random, paradox=paradox, expected=expected, extra=extra, seconds=limits.seconds,
+                      memory=parse_memory(memory))
 
     def tick(_row: Any) -> None:
         if progress:

@@ -8,15 +8,14 @@ are enumerated by adding a clause that blocks each world found.
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Callable, Iterable
 
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 from pysat.solvers import Solver
 
-import time
 
-from ..errors import PuzzleError, SearchLimitReached
+from ..errors import PuzzleError
 from ..logic import expr as E
 from ..logic.types import LIAR, RANDOM, TRUTHFUL, canonical_type
 from .model import Deduction, World
@@ -182,14 +181,14 @@ class SatBackend:
         values = tuple(next(x for x, lit in self.vv[v.name].items() if lit in model) for v in p.variables)
         return World(types, values)
 
-    def worlds(self, limit: int | None = None, deadline: float | None = None) -> list[World]:
-        """Return every consistent world (at most `limit`), each found once; stop past `deadline`."""
+    def worlds(self, limit: int | None = None, watch: Callable[[int], None] | None = None) -> list[World]:
+        """Return every consistent world (at most `limit`), each found once; `watch(found)` is called
+        every 64 worlds and may stop the listing by raising."""
         out = []
         with Solver(name=SOLVER, bootstrap_with=self.clauses) as s:
             while limit is None or len(out) < limit:
-                if deadline is not None and len(out) % 64 == 0 and time.perf_counter() > deadline:
-                    raise SearchLimitReached(f"search stopped at the time limit after {len(out):,} worlds, "
-                                             "without listing them all")
+                if watch is not None and len(out) % 64 == 0:
+                    watch(len(out))
                 if not s.solve(assumptions=self.selectors):
                     break
                 model = set(s.get_model())

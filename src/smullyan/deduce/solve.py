@@ -18,7 +18,7 @@ from typing import Callable
 import time
 
 from ..errors import PuzzleError, SearchLimitReached
-from ..interrogate.search import Limits
+from ..interrogate.search import Budget, Limits
 from ..logic import expr as E
 from .model import Deduction, World
 
@@ -117,11 +117,21 @@ def solve_deduction(puzzle: Deduction, backend: str = "auto", explain: bool = Fa
     More consistent worlds than `limits.nodes` (default MAX_WORLDS), or a search past
     `limits.seconds`, raises SearchLimitReached: a partial list is never presented as complete."""
     cap = MAX_WORLDS if limits is None or limits.nodes is None else limits.nodes
-    deadline = None if limits is None or limits.seconds is None else time.perf_counter() + limits.seconds
+    budget = Budget(limits)
+    deadline = budget.deadline
+
+    def watch(found: int) -> None:
+        if deadline is not None and time.perf_counter() > deadline:
+            raise SearchLimitReached(f"search stopped at the time limit after {found:,} worlds, without listing them all")
+        budget.nodes = found
+        budget.check_time()
+
+    budget.stage = "encoding the puzzle"
     be = backend_for(puzzle, backend)
     try:
         _check(deadline, "encoding the puzzle")
-        worlds = tuple(be.worlds(limit=cap + 1, deadline=deadline))
+        budget.stage = f"listing consistent worlds ({be.name} backend)"
+        worlds = tuple(be.worlds(cap + 1, watch))
         if len(worlds) > cap:
             raise SearchLimitReached(f"more than {cap:,} consistent worlds; stopped without listing them all "
                                      "(raise the limit with --limit N)")
@@ -131,6 +141,7 @@ def solve_deduction(puzzle: Deduction, backend: str = "auto", explain: bool = Fa
         labels = [c.label for c in puzzle.constraints]
         everything = list(range(len(puzzle.constraints)))
         reasons = contradiction = None
+        budget.stage = "finding minimal sets of statements"
         if not worlds:
             core = minimal_core(everything, lambda s: not be.consistent(s), deadline)
             contradiction = tuple(labels[i] for i in core)

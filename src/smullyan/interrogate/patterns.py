@@ -170,6 +170,7 @@ class PatternSearch:
         total = reps.bit_count()
         k = max(total - 1, 0).bit_length()  # ceil(log2 total): fewer cannot tell `total` worlds apart
         while k <= limit:
+            self.budget.stage = f"every question: trying {k} question{'s' if k != 1 else ''}"
             if self.within(reps, k):
                 return k
             self.budget.refuted(k)

@@ -63,14 +63,41 @@ class LevelStats:
 
 @dataclass
 class Limits:
-    """Budgets after which a search stops with SearchLimitReached."""
+    """Budgets after which a search stops with SearchLimitReached, and whom to tell how it goes."""
 
     nodes: int | None = None
     seconds: float | None = None
+    memory: int | None = None  # bytes of resident memory the process may reach
+    progress: Callable[[str, int, float], None] | None = None  # (stage, explored, seconds), twice a second after 1 s
+
+
+def resident_bytes() -> int:
+    """Return the resident memory of this process in bytes (Linux /proc; elsewhere the peak so far)."""
+    try:
+        with open("/proc/self/statm", "rb") as f:
+            return int(f.read().split()[1]) * PAGE_SIZE
+    except (OSError, IndexError, ValueError):
+        import resource
+
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+
+
+def _page_size() -> int:
+    try:
+        import os
+
+        return os.sysconf("SC_PAGE_SIZE")
+    except (ValueError, OSError, AttributeError):
+        return 4096
+
+
+PAGE_SIZE = _page_size()
+POLL_SECONDS = 0.1  # how often memory is measured and progress considered
+REPORT_SECONDS = 0.5  # how often progress is reported, after the first second
 
 
 class Budget:
-    """A node and time budget shared by every search of one run."""
+    """A node, time and memory budget shared by every search of one run."""
 
     def __init__(self, limits: Limits | None = None):
         self.limits = limits or Limits()
@@ -78,6 +105,9 @@ class Budget:
         self.start = time.perf_counter()
         self.deadline = None if self.limits.seconds is None else self.start + self.limits.seconds
         self.fewer_refuted = 0  # proved so far: no strategy of this many questions (or fewer) exists
+        self.stage = "searching"  # what the search is doing, for progress reports
+        self._next_poll = self.start + POLL_SECONDS
+        self._next_report = self.start + 1.0
 
     def refuted(self, k: int) -> None:
         """Record that no strategy of k questions solves the whole puzzle."""
@@ -88,13 +118,29 @@ class Budget:
         self.nodes += 1
         if self.limits.nodes is not None and self.nodes > self.limits.nodes:
             raise SearchLimitReached(f"search stopped at the node limit ({self.limits.nodes} splits explored) without an answer")
-        if self.deadline is not None and self.nodes % 64 == 0 and time.perf_counter() > self.deadline:
-            raise SearchLimitReached(f"search stopped at the time limit ({self.limits.seconds:g} s, {self.nodes} splits explored) without an answer")
+        if self.nodes % 64 == 0:
+            self.check_time()
 
     def check_time(self) -> None:
-        """Raise SearchLimitReached if the time limit has passed."""
-        if self.deadline is not None and time.perf_counter() > self.deadline:
+        """Raise SearchLimitReached if the time limit has passed or memory is over budget; report progress."""
+        now = time.perf_counter()
+        if self.deadline is not None and now > self.deadline:
             raise SearchLimitReached(f"search stopped at the time limit ({self.limits.seconds:g} s, {self.nodes} splits explored) without an answer")
+        if now >= self._next_poll:
+            self.poll(now)
+
+    def poll(self, now: float) -> None:
+        """Measure memory against the budget and report progress when due."""
+        self._next_poll = now + POLL_SECONDS
+        budget = self.limits.memory
+        if budget is not None:
+            used = resident_bytes()
+            if used > budget:
+                raise SearchLimitReached(f"search stopped at the memory budget ({used / 2**20:,.0f} MB resident, "
+                                         f"budget {budget / 2**20:,.0f} MB; raise it with --memory)")
+        if self.limits.progress is not None and now >= self._next_report:
+            self._next_report = now + REPORT_SECONDS
+            self.limits.progress(self.stage, self.nodes, now - self.start)
 
 
 @dataclass
@@ -165,13 +211,6 @@ class StrategySearch:
             n = self._classes[worlds] = sum(1 for m in self.class_masks if m & worlds)
         return n
 
-    def _tick(self) -> None:
-        self.stats.nodes += 1
-        if self.limits.nodes is not None and self.stats.nodes > self.limits.nodes:
-            raise SearchLimitReached(f"search stopped at the node limit ({self.limits.nodes} nodes explored) without an answer")
-        if self._deadline is not None and self.stats.nodes % 256 == 0 and time.perf_counter() > self._deadline:
-            raise SearchLimitReached(f"search stopped at the time limit ({self.limits.seconds:g} s, {self.stats.nodes} nodes explored) without an answer")
-
     def solve(self, worlds: int, k: int, depth: int = 1) -> Ask | Leaf | None:
         """Return a strategy of fewest questions (at most k) for the node, or None if none exists."""
         if self.classes(worlds) <= 1:
@@ -185,6 +224,8 @@ class StrategySearch:
             self.stats.level(depth).memo_hits += 1
             return None
         for j in range(max(failed + 1, 1), k + 1):
+            if depth == 1:
+                self.budget.stage = f"trying {j} question{'s' if j != 1 else ''}"
             node = self._solve_exact(worlds, j, depth)
             if node is not None:
                 self._solved[worlds] = (j, node)

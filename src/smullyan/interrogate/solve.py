@@ -101,6 +101,7 @@ def _solve(puzzle: Interrogation, budget: Budget, proved: dict[str, Any]) -> Sol
     complexity = None
     if puzzle.objective == "expected":
         within = puzzle.max_questions if puzzle.max_questions is not None else k_any + 1
+        budget.stage = f"fewest questions on average, within {within}"
         if isinstance(any_search, PatternSearch) and len({len(m) for m in anyl.members}) == 1:
             from .expected_patterns import PatternExpected  # numpy: imported only when needed
 
@@ -138,6 +139,7 @@ def _solve(puzzle: Interrogation, budget: Budget, proved: dict[str, Any]) -> Sol
         searches: dict[int, StrategySearch] = {}
 
         def search_at(c: int) -> StrategySearch:
+            budget.stage = f"questions of complexity at most {c}"
             if c not in searches:
                 budget.check_time()
                 lang = GrammarLanguage(ctx, grammar, c)

@@ -61,3 +61,15 @@ def stats_table_lines(levels: list[dict[str, int]], title: str) -> list[str]:
     widths = [max(len(x) for x in col) for col in zip(head, *rows)]
     fmt = "  ".join("{:>%d}" % w for w in widths)
     return [title, fmt.format(*head)] + [fmt.format(*r) for r in rows]
+
+
+def proved_sentence(proved: dict[str, object]) -> str:
+    """Return what a search stopped by a limit had proved, in words ('' when nothing)."""
+    parts = []
+    fewer = proved.get("fewer_impossible")
+    if isinstance(fewer, int) and fewer > 0:
+        parts.append(f"no strategy of {plural(fewer, 'question')} or fewer exists")
+    fewest = proved.get("fewest_any_language")
+    if isinstance(fewest, int):
+        parts.append(f"with every possible question {fewest} suffice")
+    return "; ".join(parts)

@@ -107,7 +107,7 @@ def puzzle_of(gp: GrammarPuzzle, reading: Reading) -> Interrogation:
 def classify(gp: GrammarPuzzle, reading: Reading) -> GrammarRow:
     """Return a grammar puzzle's row: fewest questions, then the least complexity reaching them."""
     start = time.perf_counter()
-    limits = Limits(seconds=reading.seconds)
+    limits = Limits(seconds=reading.seconds, memory=reading.memory)
     puzzle = puzzle_of(gp, reading)
     worlds = len(puzzle.space.worlds)
     try:

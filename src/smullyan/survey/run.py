@@ -51,13 +51,35 @@ def run_parallel(fn: Callable[[Any, Reading], Any], items: Sequence, reading: Re
     # costly items first keeps every process busy to the end
     order = sorted(range(len(items)), key=lambda i: -cost(items[i])) if cost else range(len(items))
     results: list = [None] * len(items)
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
+    try:
         futures = {pool.submit(fn, items[i], reading): i for i in order}
         for fut in as_completed(futures):
             results[futures[fut]] = fut.result()
             if progress:
                 progress(results[futures[fut]])
+    except BaseException:  # Ctrl-C (or a failure): stop every worker now rather than wait for their puzzles
+        _terminate(pool)
+        raise
+    pool.shutdown()
     return results
+
+
+def _ignore_interrupts() -> None:
+    """Let only the parent process see Ctrl-C; it stops the workers itself."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _terminate(pool: ProcessPoolExecutor) -> None:
+    """Stop a pool's worker processes at once and drop the work not yet started."""
+    processes = list(getattr(pool, "_processes", {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for proc in processes:
+        proc.terminate()
+    for proc in processes:
+        proc.join(timeout=2)
 
 
 def _size(types: tuple[str, ...]) -> int:
@@ -83,10 +105,14 @@ def _on_dask(fn, items, reading: Reading, scheduler: str, progress) -> list:
         futures = client.map(fn, list(items), reading=reading, pure=False)
         index = {f.key: i for i, f in enumerate(futures)}
         out: list = [None] * len(items)
-        for fut in dask_completed(futures):
-            out[index[fut.key]] = fut.result()
-            if progress:
-                progress(out[index[fut.key]])
+        try:
+            for fut in dask_completed(futures):
+                out[index[fut.key]] = fut.result()
+                if progress:
+                    progress(out[index[fut.key]])
+        except BaseException:  # Ctrl-C: withdraw what is still queued or running on the cluster
+            client.cancel(futures)
+            raise
         return out
     finally:
         client.close()

@@ -42,6 +42,7 @@ class Reading:
     expected: bool = True
     extra: int = 1  # expected optimum among strategies of at most worst + extra questions
     seconds: float | None = None  # limit per puzzle and search (None: none)
+    memory: int | None = None  # resident bytes each process may reach (None: no budget)
 
 
 @dataclass(frozen=True)
@@ -89,7 +90,7 @@ def gods_puzzle(types: tuple[str, ...], reading: Reading, **kw) -> Interrogation
 def survey_one(types: tuple[str, ...], reading: Reading) -> Row:
     """Return the survey row of one multiset (every figure exact, or left out with a note)."""
     start = time.perf_counter()
-    limits = Limits(seconds=reading.seconds)
+    limits = Limits(seconds=reading.seconds, memory=reading.memory)
     puzzle = gods_puzzle(types, reading)
     try:
         sol = solve(puzzle, limits)
@@ -140,7 +141,7 @@ def _stuck(puzzle: Interrogation) -> tuple[tuple[str, ...], tuple[str, ...]] | N
 def strategy_of(types: tuple[str, ...], reading: Reading, objective: str, within: int | None) -> tuple[Interrogation, Node | None]:
     """Return a multiset's puzzle and its verified optimal strategy under an objective."""
     puzzle = gods_puzzle(types, reading, objective=objective, max_questions=within)
-    return puzzle, solve(puzzle, Limits(seconds=reading.seconds)).strategy
+    return puzzle, solve(puzzle, Limits(seconds=reading.seconds, memory=reading.memory)).strategy
 
 
 def random_fewer(types: tuple[str, ...]) -> bool:
