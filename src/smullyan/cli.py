@@ -388,9 +388,10 @@ def run(argv: Sequence[str] | None = None) -> int:
         if isinstance(e, Interrupted):
             _err("interrupted")
             return e.exit_status
-        label = "limit" if isinstance(e, LimitReached) else "internal error" if isinstance(e, InternalError) else "error"
-        _err(f"{label}: {e.render()}" + (" (please report this to the smullyan developers)"
-                                         if isinstance(e, InternalError) else ""))
+        if isinstance(e, InternalError):
+            _err(f"internal error: {e.render()} {_crash_report(e)}")
+            return e.exit_status
+        _err(f"{'limit' if isinstance(e, LimitReached) else 'error'}: {e.render()}")
         if isinstance(e, LimitReached) and e.proved:
             from .render.text import proved_sentence
 
@@ -410,8 +411,24 @@ def run(argv: Sequence[str] | None = None) -> int:
         _err("limit: the memory budget ran out (raise it with --memory, or simplify the puzzle)")
         return EXIT_LIMIT
     except Exception as e:  # a bug: one line, never a traceback
-        _err(f"internal error: {type(e).__name__}: {e} (please report this to the smullyan developers)")
+        _err(f"internal error: {type(e).__name__}: {e} {_crash_report(e)}")
         return EXIT_INTERNAL
+
+
+def _crash_report(error: BaseException) -> str:
+    """Write the full traceback of a bug to a file; return the sentence saying where."""
+    import tempfile
+    import time
+    import traceback
+
+    text = "".join(traceback.format_exception(error))
+    try:
+        fd, path = tempfile.mkstemp(prefix=f"smullyan-crash-{time.strftime('%Y%m%d-%H%M%S')}-", suffix=".txt")
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(f"smullyan {__version__}, python {sys.version.split()[0]}\n{' '.join(sys.argv)}\n\n{text}")
+    except OSError:
+        return "(a bug in smullyan; please report it)"
+    return f"(a bug in smullyan; the traceback is in {path}; please report it)"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
