@@ -63,7 +63,7 @@ def test_json_form_is_nested_lists():
 
 
 @pytest.mark.parametrize("data, message", [
-    (["typ", "A", "random"], "unknown expression kind 'typ' in ['typ', 'A', 'random']; known: true, false, type, means, self, not, and, or, xor, iff, implies, answers, says, count, eq, ne, lt, le, gt, ge"),
+    (["typ", "A", "random"], "unknown expression kind 'typ' in ['typ', 'A', 'random']; known: true, false, type, means, self, not, and, or, xor, iff, implies, answers, says, count, eq, ne, lt, le, gt, ge (did you mean 'type'?)"),
     (["not"], "'not' takes 1 argument, got 0 in ['not']"),
     (["and", True], "'and' takes at least 2 arguments, got 1 in ['and', True]"),
     (["type", "A", 3], "expected a type (a string) in ['type', 'A', 3]"),

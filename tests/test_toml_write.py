@@ -433,10 +433,10 @@ value = "zebra"
 
 @pytest.mark.parametrize("question, key, message", [
     ({"text": "Who owns the yak?", "value": "yak"}, "question[1].value", "unknown value 'yak'"),
-    ({"text": "Who?", "value": 3}, "question[1].value", "expected a value name"),
+    ({"text": "Who?", "value": 3}, "question[1].value", "must be a string, got a whole number (3)"),
     ({"text": 3, "value": "dog"}, "question[1].text", "must be a string"),
-    ({"value": "dog"}, "question[1]", "a question is a table with 'text'"),
-    ({"text": "Who?", "value": "dog", "why": "x"}, "question[1]", "a question is a table with 'text'"),
+    ({"value": "dog"}, "question[1].text", "missing; expected a string"),
+    ({"text": "Who?", "value": "dog", "why": "x"}, "question[1].why", "unknown key 'why'; expected one of: text, value"),
 ])
 def test_a_bad_question_names_its_key(question, key, message):
     with pytest.raises(PuzzleError) as err:

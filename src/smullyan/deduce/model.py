@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import PuzzleError
+from ..errors import PuzzleError, did_you_mean
 from ..logic import expr as E
 from ..logic.types import LIAR, RANDOM, TRUTHFUL, canonical_type
 
@@ -82,7 +82,8 @@ class Deduction:
             if v.name == name:
                 return v
         known = ", ".join(v.name for v in self.variables[:8]) or "none"
-        raise PuzzleError(f"unknown variable '{name}'; variables are {known}{', …' if len(self.variables) > 8 else ''}")
+        raise PuzzleError(f"unknown variable '{name}'; variables are {known}{', …' if len(self.variables) > 8 else ''}"
+                          f"{did_you_mean(name, (v.name for v in self.variables))}")
 
     def type_name(self, canonical: str) -> str:
         """Return a type as the puzzle spells it."""
@@ -108,7 +109,8 @@ def check_expr(puzzle: Deduction, e: E.Expr, label: str) -> None:
 
 def _check(puzzle: Deduction, e: E.Expr) -> None:
     if isinstance(e, (E.TypeIs, E.Says)) and e.agent not in puzzle.agents:
-        raise PuzzleError(f"unknown agent '{e.agent}'; agents are {', '.join(puzzle.agents)}")
+        raise PuzzleError(f"unknown agent '{e.agent}'; agents are {', '.join(puzzle.agents)}"
+                          f"{did_you_mean(e.agent, puzzle.agents)}")
     if isinstance(e, E.TypeIs):
         t = canonical_type(e.type)
         if t not in DEDUCTION_TYPES:

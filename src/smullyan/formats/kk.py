@@ -13,21 +13,35 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from ..deduce.model import Constraint, Deduction
-from ..errors import PuzzleError
+from ..errors import PuzzleError, did_you_mean
 from ..logic import expr as E
 from ..logic.types import LIAR, TRUTHFUL
+from .toml_common import distinct
 
 
 def kk_statement(node: Any, names: list[str]) -> E.Expr:
-    """Return the expression of one K&K statement tuple."""
+    """Return the expression of one K&K statement tuple (nested at most `E.MAX_DEPTH` deep)."""
+    E.check_depth(node, what="the statement")
+    return _statement(node, names)
+
+
+KK_KINDS = ("telling-truth", "lying", "not", "and", "or", "->", "<=>")
+
+
+def _statement(node: Any, names: list[str]) -> E.Expr:
     if not isinstance(node, tuple) or not node:
-        raise PuzzleError(f"malformed statement {node!r}")
+        raise PuzzleError(f"malformed statement {E.show(node)}: expected a tuple starting with one of "
+                          f"{', '.join(KK_KINDS)}")
     head, args = node[0], node[1:]
+    if not isinstance(head, str) or head not in KK_KINDS:
+        raise PuzzleError(f"unknown statement kind {E.show(head)} in {E.show(node)}; known: {', '.join(KK_KINDS)}"
+                          f"{did_you_mean(head, KK_KINDS)}")
     if head in ("telling-truth", "lying"):
-        if len(args) != 1 or not isinstance(args[0], int) or not 0 <= args[0] < len(names):
-            raise PuzzleError(f"'{head}' needs a person number from 0 to {len(names) - 1}, got {args!r}")
+        if (len(args) != 1 or isinstance(args[0], bool) or not isinstance(args[0], int)
+                or not 0 <= args[0] < len(names)):
+            raise PuzzleError(f"'{head}' needs a person number from 0 to {len(names) - 1}, got {E.show(args)}")
         return E.TypeIs(names[args[0]], TRUTHFUL if head == "telling-truth" else LIAR)
-    parts = [kk_statement(a, names) for a in args]
+    parts = [_statement(a, names) for a in args]
     if head == "not" and len(parts) == 1:
         return E.Not(parts[0])
     if head in ("and", "or") and len(parts) >= 2:
@@ -36,18 +50,22 @@ def kk_statement(node: Any, names: list[str]) -> E.Expr:
         return E.Implies(*parts)
     if head == "<=>" and len(parts) == 2:
         return E.Iff(*parts)
-    raise PuzzleError(f"unknown or malformed statement {node!r}")
+    raise PuzzleError(f"'{head}' takes {'one statement' if head == 'not' else 'two statements' if head in ('->', '<=>') else 'at least two statements'}, "
+                      f"got {len(parts)} in {E.show(node)}")
 
 
 def kk_puzzle(record: dict[str, Any]) -> Deduction:
-    """Return the deduction puzzle of one K&K record."""
-    names = record.get("names")
-    if not isinstance(names, list) or not names or not all(isinstance(n, str) for n in names):
-        raise PuzzleError("'names' must be a list of names", key="names")
+    """Return the deduction puzzle of one K&K record (checked against `schema.KKRecord` first)."""
+    from .schema import KKRecord, validate
+
+    rec = validate(record, KKRecord, json=True)
+    names = distinct(rec.names, "names")
     try:
-        stmts = ast.literal_eval(record["statements"])
-    except (KeyError, ValueError, SyntaxError) as e:
-        raise PuzzleError(f"'statements' is not a Python literal of tuples ({type(e).__name__})", key="statements") from None
+        stmts = ast.literal_eval(rec.statements)
+    except SyntaxError as bad:
+        raise PuzzleError(f"not a Python literal of tuples (SyntaxError: {bad.msg})", key="statements") from None
+    except (ValueError, TypeError, MemoryError, RecursionError) as bad:
+        raise PuzzleError(f"not a Python literal of tuples ({type(bad).__name__})", key="statements") from None
     if not isinstance(stmts, tuple) or len(stmts) != len(names):
         raise PuzzleError(f"expected {len(names)} statements, one per person", key="statements")
     constraints = []
@@ -76,6 +94,8 @@ def read_kk(path: str | Path) -> Iterator[tuple[str, Deduction]]:
                 record = json.loads(line)
             except json.JSONDecodeError as e:
                 raise PuzzleError(f"invalid JSON: {e.msg} (column {e.colno})", source=where) from None
+            except RecursionError:
+                raise PuzzleError("the line is nested too deeply to read", source=where) from None
             if not isinstance(record, dict):
                 raise PuzzleError("each line must be a JSON object", source=where)
             try:

@@ -1,4 +1,8 @@
-"""Puzzle files in TOML: reading them into puzzles, with one clear message per mistake."""
+"""Puzzle files in TOML: reading them into puzzles, with one clear message per mistake.
+
+A document is checked against its schema first (`formats.schema`: keys, types, choices, sizes), then
+for what a schema cannot say: distinct names, one type per agent, known types and agents.
+"""
 
 from __future__ import annotations
 
@@ -10,20 +14,15 @@ if TYPE_CHECKING:
     from pathlib import Path
 from ..errors import PuzzleError
 from .deduction_toml import deduction_from_dict, grid_from_dict
-from .toml_common import allowed_table, choice, count, description, names, read_toml, unknown_keys
+from .toml_common import check_allowed, distinct, read_toml
 
 __all__ = ["load_puzzle", "puzzle_from_dict", "read_toml"]
-from ..interrogate.puzzle import GOALS, LANGUAGES, OBJECTIVES, Interrogation
-from ..logic.types import PARADOX_MODES, RANDOM_MODES, canonical_type
+from ..interrogate.puzzle import Interrogation
+from ..logic.types import canonical_type
 from ..logic.worlds import assignments_from_allowed, assignments_from_permutation, build_space
 
-TOP_KEYS = ("title", "description", "kind", "agents", "types", "allowed", "words", "goal",
-            "max_questions", "random", "paradox", "questions", "objective")
-QUESTION_KEYS = ("language", "max_complexity")
-KINDS = ("interrogation", "deduction", "grid")
 
-
-def _type(name: Any, key: str, display: dict[str, str]) -> str:
+def _type(name: str, key: str, display: dict[str, str]) -> str:
     try:
         t = canonical_type(name)
     except PuzzleError as e:
@@ -34,7 +33,9 @@ def _type(name: Any, key: str, display: dict[str, str]) -> str:
 
 def puzzle_from_dict(data: dict[str, Any]) -> Interrogation | Deduction:
     """Return the puzzle a TOML document describes; raise PuzzleError naming the key at fault."""
-    kind = choice(data, "kind", KINDS, "interrogation")
+    from .schema import PuzzleKind, validate
+
+    kind = validate(data, PuzzleKind).kind
     if kind == "deduction":
         return deduction_from_dict(data)
     if kind == "grid":
@@ -44,50 +45,38 @@ def puzzle_from_dict(data: dict[str, Any]) -> Interrogation | Deduction:
 
 def interrogation_from_dict(data: dict[str, Any]) -> Interrogation:
     """Return the interrogation puzzle a TOML document describes."""
-    unknown_keys(data, TOP_KEYS)
-    agents = names(data, "agents", "agents", 1)
+    from .schema import InterrogationDoc, validate
+
+    doc = validate(data, InterrogationDoc)
+    agents = distinct(doc.agents, "agents")
     display: dict[str, str] = {}
-    if ("types" in data) == ("allowed" in data):
+    if (doc.types is None) == (doc.allowed is None):
         raise PuzzleError("give exactly one of 'types' (the agents have these types in some order) "
                           "and '[allowed]' (the types each agent may have)", key="types")
-    if "types" in data:
-        types = data["types"]
-        if not isinstance(types, list) or len(types) != len(agents):
+    if doc.types is not None:
+        if len(doc.types) != len(agents):
             raise PuzzleError(f"must list one type per agent ({len(agents)})", key="types")
-        canon = [_type(t, f"types[{i}]", display) for i, t in enumerate(types)]
+        canon = [_type(t, f"types[{i}]", display) for i, t in enumerate(doc.types)]
         assignments = assignments_from_permutation(canon)
     else:
-        allowed = allowed_table(data, agents, required=True)
+        allowed = doc.allowed or {}
+        check_allowed(allowed, agents, required=True)
         per_agent = {agent: [_type(t, f"allowed.{agent}", display) for t in allowed[agent]] for agent in agents}
         assignments = assignments_from_allowed(agents, per_agent)
-    words = names(data, "words", "words", 2) if "words" in data else None
-    if words and set(words) & {"silent"}:
+    words = distinct(doc.words, "words") if doc.words is not None else None
+    if words and "silent" in words:
         raise PuzzleError("'silent' is reserved for saying nothing; pick another word", key="words")
-    questions = data.get("questions", {})
-    if not isinstance(questions, dict):
-        raise PuzzleError("must be a table", key="questions")
-    unknown_keys(questions, QUESTION_KEYS, prefix="questions.")
-    try:
-        max_complexity = count(questions, "max_complexity", 2)
-        language = choice(questions, "language", LANGUAGES, "grammar")
-    except PuzzleError as e:
-        raise PuzzleError(e.message, key=f"questions.{e.key}") from None
-    space = build_space(agents, assignments, words,
-                        random_mode=choice(data, "random", RANDOM_MODES, "word"),
-                        paradox=choice(data, "paradox", PARADOX_MODES, "forbidden"))
-    title = data.get("title", "")
-    if not isinstance(title, str):
-        raise PuzzleError("must be a string", key="title")
+    space = build_space(agents, assignments, words, random_mode=doc.random, paradox=doc.paradox)
     return Interrogation(
         space=space,
-        goal=choice(data, "goal", GOALS, "types"),
-        objective=choice(data, "objective", OBJECTIVES, "worst"),
-        max_questions=count(data, "max_questions", None),
-        language=language,
-        max_complexity=max_complexity,
-        title=title,
+        goal=doc.goal,
+        objective=doc.objective,
+        max_questions=doc.max_questions,
+        language=doc.questions.language,
+        max_complexity=doc.questions.max_complexity,
+        title=doc.title,
         display=display,
-        description=description(data),
+        description=doc.description,
     )
 
 

@@ -9,7 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import PuzzleError
+from ..errors import PuzzleError, did_you_mean
+
+MAX_DEPTH = 200  # lists nested in an expression's JSON form (formats.schema.LIMITS["depth"])
+MAX_STRING = 10_000  # characters in a name inside an expression (formats.schema.LIMITS["string"])
 
 
 class Expr:
@@ -277,36 +280,68 @@ def _term_json(t: Term) -> Any:
     return ["+", t.var, t.offset] if t.offset > 0 else ["-", t.var, -t.offset]
 
 
+def show(data: Any) -> str:
+    """Return a short repr of a JSON form for messages (long or deep forms are abbreviated)."""
+    import reprlib
+
+    r = reprlib.Repr()
+    r.maxlevel, r.maxlist, r.maxtuple, r.maxdict, r.maxstring, r.maxother = 6, 8, 8, 8, 60, 60
+    text = r.repr(data)
+    return text if len(text) <= 200 else text[:199] + "…"
+
+
+def check_depth(data: Any, limit: int = MAX_DEPTH, what: str = "the expression") -> None:
+    """Raise PuzzleError if lists (or tuples) nest more than `limit` deep in `data`; never recurses."""
+    stack = [(data, 0)]
+    while stack:
+        x, depth = stack.pop()
+        if isinstance(x, (list, tuple)):
+            if depth >= limit:
+                raise PuzzleError(f"{what} is nested more than {limit} levels deep; at most {limit} are allowed")
+            stack.extend((y, depth + 1) for y in x)
+
+
 def _term(data: Any, whole: Any) -> Term:
     if isinstance(data, bool):
-        raise PuzzleError(f"expected a variable or a number, got {data!r} in {whole!r}")
+        raise PuzzleError(f"expected a variable or a number, got {data!r} in {show(whole)}")
     if isinstance(data, int):
         return Term(None, data)
     if isinstance(data, str) and data:
-        return Term(data, 0)
+        return Term(_need_str(data, "a variable", whole), 0)
     if (isinstance(data, list) and len(data) == 3 and data[0] in ("+", "-") and isinstance(data[1], str)
             and isinstance(data[2], int) and not isinstance(data[2], bool)):
-        return Term(data[1], data[2] if data[0] == "+" else -data[2])
-    raise PuzzleError(f"expected a variable, a number or [\"+\", variable, number], got {data!r} in {whole!r}")
+        return Term(_need_str(data[1], "a variable", whole), data[2] if data[0] == "+" else -data[2])
+    raise PuzzleError(f"expected a variable, a number or [\"+\", variable, number], got {show(data)} in {show(whole)}")
 
 
 def _need_str(x: Any, what: str, data: Any) -> str:
     if not isinstance(x, str) or not x:
-        raise PuzzleError(f"expected {what} (a string) in {data!r}")
+        raise PuzzleError(f"expected {what} (a string) in {show(data)}")
+    if len(x) > MAX_STRING:
+        raise PuzzleError(f"{what} of {len(x):,} characters in {show(data)}; at most {MAX_STRING:,} are allowed")
     return x
 
 
 def from_json(data: Any) -> Expr:
-    """Return the expression for a JSON form; raise PuzzleError naming what is malformed."""
+    """Return the expression for a JSON form; raise PuzzleError naming what is malformed.
+
+    The nesting depth is checked first, without recursion: a form nested more than MAX_DEPTH deep
+    is refused before it is read."""
+    check_depth(data)
+    return _from_json(data)
+
+
+def _from_json(data: Any) -> Expr:
     if isinstance(data, bool):
         return Const(data)
     if not isinstance(data, list) or not data or not isinstance(data[0], str):
-        raise PuzzleError(f"malformed expression {data!r}: expected true, false or a list starting with one of {', '.join(KINDS)}")
+        raise PuzzleError(f"malformed expression {show(data)}: expected true, false or a list starting with one of "
+                          f"{', '.join(KINDS)}")
     head, args = data[0], data[1:]
 
     def arity(n: int) -> None:
         if len(args) != n:
-            raise PuzzleError(f"'{head}' takes {n} argument{'s' if n != 1 else ''}, got {len(args)} in {data!r}")
+            raise PuzzleError(f"'{head}' takes {n} argument{'s' if n != 1 else ''}, got {len(args)} in {show(data)}")
 
     if head in ("true", "false"):
         arity(0)
@@ -322,32 +357,34 @@ def from_json(data: Any) -> Expr:
         return SelfAnswer(_need_str(args[0], "a word", data))
     if head in _UNARY:
         arity(1)
-        return _UNARY[head](from_json(args[0]))
+        return _UNARY[head](_from_json(args[0]))
     if head in _NARY:
         if len(args) < 2:
-            raise PuzzleError(f"'{head}' takes at least 2 arguments, got {len(args)} in {data!r}")
-        return _NARY[head](tuple(from_json(a) for a in args))
+            raise PuzzleError(f"'{head}' takes at least 2 arguments, got {len(args)} in {show(data)}")
+        return _NARY[head](tuple(_from_json(a) for a in args))
     if head in _BINARY:
         arity(2)
-        return _BINARY[head](from_json(args[0]), from_json(args[1]))
+        return _BINARY[head](_from_json(args[0]), _from_json(args[1]))
     if head == "answers":
         arity(3)
-        return Answers(_need_str(args[0], "an agent", data), from_json(args[1]), _need_str(args[2], "a word", data))
+        return Answers(_need_str(args[0], "an agent", data), _from_json(args[1]), _need_str(args[2], "a word", data))
     if head == "says":
         arity(2)
-        return Says(_need_str(args[0], "an agent", data), from_json(args[1]))
+        return Says(_need_str(args[0], "an agent", data), _from_json(args[1]))
     if head == "count":
         arity(3)
         items, op, n = args
-        op = _OP_SYMBOLS.get(op, op)
+        op = _OP_SYMBOLS.get(op, op) if isinstance(op, str) else op
         if not isinstance(items, list) or not items:
-            raise PuzzleError(f"'count' needs a non-empty list of statements in {data!r}")
+            raise PuzzleError(f"'count' needs a non-empty list of statements in {show(data)}")
         if op not in COMPARISONS:
-            raise PuzzleError(f"unknown comparison {args[1]!r} in {data!r}; use one of {', '.join(COMPARISONS)} or ==, !=, <, <=, >, >=")
+            raise PuzzleError(f"unknown comparison {show(args[1])} in {show(data)}; use one of {', '.join(COMPARISONS)} "
+                              f"or ==, !=, <, <=, >, >={did_you_mean(op, COMPARISONS)}")
         if isinstance(n, bool) or not isinstance(n, int):
-            raise PuzzleError(f"'count' compares with a whole number, got {n!r} in {data!r}")
-        return Count(tuple(from_json(i) for i in items), op, n)
+            raise PuzzleError(f"'count' compares with a whole number, got {show(n)} in {show(data)}")
+        return Count(tuple(_from_json(i) for i in items), op, n)
     if head in COMPARISONS or head in _OP_SYMBOLS:
         arity(2)
         return Cmp(_OP_SYMBOLS.get(head, head), _term(args[0], data), _term(args[1], data))
-    raise PuzzleError(f"unknown expression kind '{head}' in {data!r}; known: {', '.join(KINDS)}")
+    raise PuzzleError(f"unknown expression kind {show(head)} in {show(data)}; known: {', '.join(KINDS)}"
+                      f"{did_you_mean(head, KINDS)}")

@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from ..errors import PuzzleError
+from ..errors import PuzzleError, did_you_mean
 
 TRUTHFUL = "truthful"
 LIAR = "liar"
@@ -45,19 +45,21 @@ PARADOX_MODES = {
 
 
 def canonical_type(name: str) -> str:
-    """Return the canonical type for a name or alias; raise PuzzleError if unknown."""
+    """Return the canonical type for a name or alias; raise PuzzleError (with "did you mean") if unknown."""
     if not isinstance(name, str):
         raise PuzzleError(f"a type must be a string, got {name!r}")
     low = name.strip().lower()
     if low in ALIASES:
         return ALIASES[low]
+    shown = name if len(name) <= 60 else name[:59] + "…"
     if low.startswith(CONSTANT_PREFIX):
         meaning = low[len(CONSTANT_PREFIX):]
         if meaning in MEANINGS:
             return CONSTANT_PREFIX + meaning
-        raise PuzzleError(f"unknown meaning '{meaning}' in type '{name}'; a constant type says the word meaning one of: {', '.join(MEANINGS)}")
-    known = sorted(set(ALIASES) | {"constant:yes", "constant:no", "constant:neither"})
-    raise PuzzleError(f"unknown type '{name}'; known types: {', '.join(known)}")
+        raise PuzzleError(f"unknown meaning '{meaning[:60]}' in type '{shown}'; a constant type says the word meaning "
+                          f"one of: {', '.join(MEANINGS)}{did_you_mean(meaning, MEANINGS)}")
+    known = sorted(set(ALIASES) | {CONSTANT_PREFIX + m for m in MEANINGS})
+    raise PuzzleError(f"unknown type '{shown}'; known types: {', '.join(known)}{did_you_mean(low, known)}")
 
 
 def constant_meaning(type_name: str) -> str | None:
