@@ -58,7 +58,6 @@ def test_enumeration_lists_a_million_worlds_within_the_time_limit():
 
 
 def test_memory_budget_stops_the_api_and_the_command_line(tmp_path):
-    import resource
     import subprocess
     import sys
 
@@ -72,13 +71,16 @@ def test_memory_budget_stops_the_api_and_the_command_line(tmp_path):
     assert err.value.message.startswith("search stopped at the memory budget (")
     f = tmp_path / "many.toml"
     f.write_text(p.to_toml())
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    out = subprocess.run([sys.executable, "-m", "smullyan", "solve", str(f), "--backend", "enum", "--memory", "150M"],
+    # the peak of this process's own memory (VmHWM; ru_maxrss would include the parent's size at fork)
+    code = ("import sys; from smullyan.cli import main; status = main(sys.argv[1:]); "
+            "hwm = [l for l in open('/proc/self/status') if l.startswith('VmHWM:')][0].split()[1]; "
+            "print(int(hwm) * 1024, file=sys.stderr); sys.exit(status)")
+    out = subprocess.run([sys.executable, "-c", code, "solve", str(f), "--backend", "enum", "--memory", "150M"],
                          capture_output=True, text=True, timeout=120)
-    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024
+    message, peak = out.stderr.strip().splitlines()
     assert out.returncode == 3, out.stderr
-    assert out.stderr.startswith("limit: search stopped at the memory budget (")
-    assert before * 1024 > peak or peak <= 1.25 * 150 * 2**20  # the child's peak stays within 1.25x the budget
+    assert message.startswith("limit: search stopped at the memory budget (")
+    assert int(peak) <= 1.25 * 150 * 2**20  # the process's peak stays within 1.25x the budget
 
 
 def test_progress_is_reported_and_limits_say_what_is_proved():
@@ -130,3 +132,31 @@ def test_ctrl_c_stops_a_survey_and_its_workers_at_once():
     assert time.perf_counter() - start < 2
     time.sleep(0.2)
     assert not [c for c in children if os.path.exists(f"/proc/{c}") and "Z" not in open(f"/proc/{c}/stat").read().split()[2]]
+
+
+def test_huge_gods_puzzles_are_refused_before_anything_is_built():
+    allowed = {chr(65 + i): ["truthful", "liar", "random"] for i in range(13)}
+    with pytest.raises(smullyan.LimitReached) as err:
+        smullyan.gods(list(allowed), allowed=allowed)
+    assert err.value.message == "the puzzle has 1,594,323 candidate worlds; exact search is refused above 1,000,000"
+    nine = {chr(65 + i): ["truthful", "liar", "random"] for i in range(9)}
+    with pytest.raises(smullyan.LimitReached) as err:
+        smullyan.gods(list(nine), allowed=nine).solve()
+    assert err.value.message == ("the puzzle has 20,155,392 contexts (worlds x random gods' hidden states); exact "
+                                 "search is refused above 4,194,304")
+
+
+def test_time_limit_holds_while_the_tables_are_built():
+    import time
+
+    eight = {chr(65 + i): ["truthful", "liar", "random"] for i in range(8)}
+    p = smullyan.gods(list(eight), allowed=eight)
+    start = time.perf_counter()
+    with pytest.raises(smullyan.LimitReached, match="search stopped at the time limit"):
+        p.solve(limit="2s")
+    assert time.perf_counter() - start < 1.25 * 2 + 1.5
+
+
+def test_english_text_size_is_capped():
+    with pytest.raises(BadInput, match="the text has 300,001 characters; puzzles of at most 200,000 are read"):
+        smullyan.read("a" * 300_001)

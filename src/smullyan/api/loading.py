@@ -39,6 +39,7 @@ TOML_SUFFIXES = (".toml",)
 FORMATS = ("auto", "toml", "text")
 BATCH_FORMATS = ("kk", "text")
 MAX_FILE_BYTES = 16 * 1024 * 1024  # a puzzle or strategy file larger than this is refused, not read
+MAX_TEXT_CHARS = 200_000  # an English puzzle longer than this is refused (the grammars are not for books)
 
 
 def read_file_text(path: str | Path) -> str:
@@ -126,6 +127,9 @@ def read(text: str, title: str = "", source: str | None = None) -> Puzzle:
 
     if not isinstance(text, str):
         raise BadInput(f"expected English text (a str), got {type(text).__name__}", source=source)
+    if len(text) > MAX_TEXT_CHARS:
+        raise BadInput(f"the text has {len(text):,} characters; puzzles of at most {MAX_TEXT_CHARS:,} are read",
+                       source=source)
     try:
         return wrap(parse_text(text, title))
     except SmullyanError as e:

@@ -124,7 +124,7 @@ def solve_deduction(puzzle: Deduction, backend: str = "auto", explain: bool = Fa
         if deadline is not None and time.perf_counter() > deadline:
             raise SearchLimitReached(f"search stopped at the time limit after {found:,} worlds, without listing them all")
         budget.nodes = found
-        budget.check_time()
+        budget.poll(time.perf_counter())  # every few thousand worlds: memory grows with the list
 
     budget.stage = "encoding the puzzle"
     be = backend_for(puzzle, backend)

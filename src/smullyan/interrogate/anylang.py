@@ -74,7 +74,11 @@ class AnyLanguage:
         self.budget = budget or Budget()
         space = ctx.space
         n = len(space.worlds)
-        local = [[local_options(ctx, i, a) for a in range(len(space.agents))] for i in range(n)]
+        local = []
+        for i in range(n):
+            if i % 16 == 15:
+                self.budget.check_time()
+            local.append([local_options(ctx, i, a) for a in range(len(space.agents))])
         self.options = [[opts for opts, _ in row] for row in local]
         self.indifferent = [[fixed for _, fixed in row] for row in local]
         groups: dict[tuple, list[int]] = {}

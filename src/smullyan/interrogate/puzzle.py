@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable
 
 from ..logic.semantics import ContextSpace
 from ..logic.worlds import WorldSpace
@@ -26,9 +27,9 @@ class Interrogation:
     objective: str = "worst"  # "worst": fewest questions in the worst case; "expected": fewest on average
     description: str = ""  # the puzzle in the setter's own words, kept for people (never read by the solver)
 
-    def contexts(self, with_self: bool | None = None) -> ContextSpace:
-        """Return the context space used to evaluate questions of this puzzle."""
-        return ContextSpace(self.space, with_self)
+    def contexts(self, with_self: bool | None = None, check: Callable[[], None] | None = None) -> ContextSpace:
+        """Return the context space used to evaluate questions of this puzzle (`check` may stop the building)."""
+        return ContextSpace(self.space, with_self, check)
 
     def type_name(self, canonical: str) -> str:
         """Return a type as the puzzle spells it."""

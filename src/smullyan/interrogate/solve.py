@@ -73,7 +73,8 @@ def solve(puzzle: Interrogation, limits: Limits | None = None) -> Solution:
 
 
 def _solve(puzzle: Interrogation, budget: Budget, proved: dict[str, Any]) -> Solution:
-    ctx = puzzle.contexts()
+    budget.stage = "building the question tables"
+    ctx = puzzle.contexts(check=budget.check_time)
     space = puzzle.space
     anyl = AnyLanguage(ctx, puzzle.goal, budget)
     unbounded = puzzle.max_questions is None

@@ -18,10 +18,11 @@ Layout: world i owns the bits [i*B, (i+1)*B) with B a power of two; inside, cont
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 from functools import reduce
 from operator import or_
 
-from ..errors import PuzzleError
+from ..errors import LimitReached, PuzzleError
 from . import expr as E
 from .types import LIAR, MEANINGS, NO, RANDOM, SILENT, TRUTHFUL, YES, canonical_type, constant_meaning
 from .worlds import WorldSpace
@@ -46,45 +47,92 @@ def _next_pow2(n: int) -> int:
     return 1 << max(0, (n - 1).bit_length())
 
 
+MAX_CONTEXTS = 1 << 22  # contexts (world x hidden state x own answer) a puzzle's question tables may span
+
+
+class _Bits:
+    """A bitset built bit by bit in linear time (a byte per bit), turned into an int once at the end."""
+
+    __slots__ = ("b",)
+
+    def __init__(self, width: int):
+        self.b = bytearray(width)
+
+    def set(self, start: int, length: int) -> None:
+        """Set `length` bits from `start`."""
+        self.b[start:start + length] = ONES[:length] if length <= len(ONES) else b"\x01" * length
+
+    def value(self) -> int:
+        """Return the bitset as an int (bit i is byte i)."""
+        return int(bytes(self.b[::-1]).translate(DIGITS), 2) if self.b else 0
+
+
+ONES = b"\x01" * 4096
+DIGITS = bytes.maketrans(b"\x00\x01", b"01")
+
+
+def _bits(table: dict, key: tuple, width: int) -> _Bits:
+    got = table.get(key)
+    if got is None:
+        got = table[key] = _Bits(width)
+    return got
+
+
+def refuse_if_too_many_contexts(space: WorldSpace, n_self: int) -> None:
+    """Raise LimitReached, before any table is built, when the contexts would exceed MAX_CONTEXTS."""
+    per_state = len(space.hidden_values())
+    contexts = len(space.worlds) * _next_pow2(max(per_state ** len(space.randoms(w)) for w in space.worlds) * n_self)
+    if contexts > MAX_CONTEXTS:
+        raise LimitReached(f"the puzzle has {contexts:,} contexts (worlds x random gods' hidden states"
+                           f"{' x own answers' if n_self > 1 else ''}); exact search is refused above {MAX_CONTEXTS:,}")
+
+
 class ContextSpace:
     """Contexts of a world space, the masks of its atoms, and the answer rules."""
 
-    def __init__(self, space: WorldSpace, with_self: bool | None = None):
+    def __init__(self, space: WorldSpace, with_self: bool | None = None, check: Callable[[], None] | None = None):
         self.space = space
         self.with_self = space.paradox == "silent" if with_self is None else with_self
         self.self_words = space.words if self.with_self else (None,)
         n_self = len(self.self_words)
         self.n_self = n_self
+        refuse_if_too_many_contexts(space, n_self)
         hidden = [space.hidden_states(w) for w in space.worlds]
         self.hidden = hidden
         self.block = _next_pow2(max(len(h) for h in hidden) * n_self)
         self.n_worlds = len(space.worlds)
         nwords = len(space.words)
 
-        valid = cells = starts = 0
-        types: dict[tuple[int, str], int] = {}
-        meaning: dict[tuple[int, str], int] = {}
-        self_mask = [0] * n_self
-        hid: dict[tuple[int, str], int] = {}
+        width = self.n_worlds * self.block
+        valid, cells, starts = _Bits(width), _Bits(width), _Bits(width)
+        types: dict[tuple[int, str], _Bits] = {}
+        meaning: dict[tuple[int, str], _Bits] = {}
+        self_bits = [_Bits(width) for _ in range(n_self)]
+        hid: dict[tuple[int, str], _Bits] = {}
         for i, w in enumerate(space.worlds):
+            if check is not None and i % 256 == 255:
+                check()
             base = i * self.block
-            starts |= 1 << base
+            starts.set(base, 1)
             rand = space.randoms(w)
-            wmask = 0
+            span = len(hidden[i]) * n_self
             for hi, h in enumerate(hidden[i]):
                 cell = base + hi * n_self
-                cells |= 1 << cell
-                cmask = ((1 << n_self) - 1) << cell
-                wmask |= cmask
+                cells.set(cell, 1)
                 for a in range(n_self):
-                    self_mask[a] |= 1 << (cell + a)
+                    self_bits[a].set(cell + a, 1)
                 for r, value in zip(rand, h):
-                    hid[(r, value)] = hid.get((r, value), 0) | cmask
-            valid |= wmask
+                    _bits(hid, (r, value), width).set(cell, n_self)
+            valid.set(base, span)
             for ag, t in enumerate(w.types):
-                types[(ag, t)] = types.get((ag, t), 0) | wmask
+                _bits(types, (ag, t), width).set(base, span)
             for wi, m in enumerate(w.language):
-                meaning[(wi, m)] = meaning.get((wi, m), 0) | wmask
+                _bits(meaning, (wi, m), width).set(base, span)
+        valid, cells, starts = valid.value(), cells.value(), starts.value()
+        types = {k: b.value() for k, b in types.items()}  # type: ignore[misc]
+        meaning = {k: b.value() for k, b in meaning.items()}  # type: ignore[misc]
+        hid = {k: b.value() for k, b in hid.items()}  # type: ignore[misc]
+        self_mask = [b.value() for b in self_bits]
         self.valid, self.cells, self.starts = valid, cells, starts
         self.types, self.meaning, self.hid = types, meaning, hid
         self.self_mask = self_mask

@@ -8,10 +8,11 @@
 from __future__ import annotations
 
 import itertools
+import math
 from dataclasses import dataclass
 from typing import Iterable, Iterator, Mapping, Sequence
 
-from ..errors import PuzzleError
+from ..errors import LimitReached, PuzzleError
 from .types import NEITHER, NO, PARADOX_MODES, RANDOM, RANDOM_MODES, YES, canonical_type, constant_meaning
 
 PLAIN_WORDS = ("yes", "no")
@@ -25,12 +26,51 @@ class World:
     language: tuple[str, ...]
 
 
+MAX_WORLDS = 1_000_000  # candidate worlds (type assignments x languages) an interrogation puzzle may have
+
+
 def distinct_permutations(items: Sequence[str]) -> list[tuple[str, ...]]:
-    """Return the distinct orderings of a multiset, in first-seen order."""
-    seen: dict[tuple[str, ...], None] = {}
-    for p in itertools.permutations(items):
-        seen.setdefault(p, None)
-    return list(seen)
+    """Return the distinct orderings of a multiset, in the order `itertools.permutations` first meets them
+    (each built once: no pass over all n! orderings)."""
+    n = len(items)
+    first: dict[str, int] = {}
+    for i, x in enumerate(items):
+        first.setdefault(x, i)
+    out: list[tuple[str, ...]] = []
+
+    def place(prefix: list[str], left: list[int]) -> None:
+        if not left:
+            out.append(tuple(prefix))
+            return
+        used = set()
+        for j, i in enumerate(left):
+            if items[i] in used:
+                continue
+            used.add(items[i])
+            place(prefix + [items[i]], left[:j] + left[j + 1:])
+
+    if n:
+        place([], list(range(n)))
+    else:
+        out.append(())
+    return out
+
+
+def orderings(items: Sequence[str]) -> int:
+    """Return how many distinct orderings a multiset has (the multinomial coefficient)."""
+    count = math.factorial(len(items))
+    for x in set(items):
+        count //= math.factorial(list(items).count(x))
+    return count
+
+
+def refuse_if_too_many(assignments: int, languages: int) -> None:
+    """Raise LimitReached, before anything is built, when a puzzle has more candidate worlds than MAX_WORLDS."""
+    worlds = assignments * languages
+    if worlds > MAX_WORLDS:
+        how = f" ({assignments:,} type assignments x {languages} languages)" if languages > 1 else ""
+        raise LimitReached(f"the puzzle has {worlds:,} candidate worlds{how}; exact search is refused above "
+                           f"{MAX_WORLDS:,}")
 
 
 def default_languages(words: Sequence[str]) -> list[tuple[str, ...]]:
@@ -151,16 +191,21 @@ def build_space(
     agents = tuple(agents)
     words = tuple(words) if words else PLAIN_WORDS
     langs = [tuple(l) for l in (languages if languages is not None else default_languages(words))]
+    assignments = list(assignments)
+    refuse_if_too_many(len(assignments), len(langs))
     worlds = tuple(World(tuple(a), l) for a in assignments for l in langs)
     return WorldSpace(agents, words, worlds, random_mode, paradox)
 
 
 def assignments_from_permutation(types: Sequence[str]) -> list[tuple[str, ...]]:
     """Return the type assignments where the agents have the given types in some order."""
-    return distinct_permutations([canonical_type(t) for t in types])
+    canon = [canonical_type(t) for t in types]
+    refuse_if_too_many(orderings(canon), 1)
+    return distinct_permutations(canon)
 
 
 def assignments_from_allowed(agents: Sequence[str], allowed: Mapping[str, Sequence[str]]) -> list[tuple[str, ...]]:
     """Return every combination of each agent's allowed types."""
-    per_agent = [[canonical_type(t) for t in allowed[a]] for a in agents]
-    return [tuple(c) for c in itertools.product(*(list(dict.fromkeys(p)) for p in per_agent))]
+    per_agent = [list(dict.fromkeys(canonical_type(t) for t in allowed[a])) for a in agents]
+    refuse_if_too_many(math.prod(len(p) for p in per_agent), 1)
+    return [tuple(c) for c in itertools.product(*per_agent)]
