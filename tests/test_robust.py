@@ -160,3 +160,14 @@ def test_time_limit_holds_while_the_tables_are_built():
 def test_english_text_size_is_capped():
     with pytest.raises(BadInput, match="the text has 300,001 characters; puzzles of at most 200,000 are read"):
         smullyan.read("a" * 300_001)
+
+
+def test_time_limit_holds_while_grammar_signatures_are_computed():
+    import time
+
+    p = smullyan.gods(["A", "B"], ["truthful", "liar"], words=[f"w{i}" for i in range(6)])
+    start = time.perf_counter()
+    with pytest.raises(smullyan.LimitReached) as err:
+        p.solve(limit="2s")
+    assert time.perf_counter() - start < 1.25 * 2 + 1.5
+    assert err.value.proved == {"fewest_any_language": 2, "fewer_impossible": 1}

@@ -64,7 +64,9 @@ class AnyRealiser:
         if got is None:
             got = []
             seen = set()
-            for e in sorted(self.grammar.level(c), key=lambda e: e.size):
+            for i, e in enumerate(sorted(self.grammar.level(c), key=lambda e: e.size)):
+                if i % 64 == 63:
+                    self.grammar.budget.check_time()
                 outs, paradox = self.ctx.outcome_worlds(agent, e.table)
                 if (outs, paradox) not in seen:
                     seen.add((outs, paradox))

@@ -9,6 +9,7 @@ at a node only the signature restricted to the node's worlds matters.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 from ..logic.semantics import ContextSpace
 from .grammar import Entry, Grammar
@@ -25,12 +26,15 @@ class Signature:
     entry: Entry
 
 
-def signatures(ctx: ContextSpace, entries: list[Entry]) -> list[Signature]:
-    """Return the distinct signatures of the entries for every addressee, simplest question first."""
+def signatures(ctx: ContextSpace, entries: list[Entry], check: Callable[[], None] | None = None) -> list[Signature]:
+    """Return the distinct signatures of the entries for every addressee, simplest question first
+    (`check` is called now and then and may stop the work by raising)."""
     ordered = sorted(entries, key=lambda e: (e.complexity, e.size))
     seen: dict[tuple, Signature] = {}
     for agent in range(len(ctx.space.agents)):
-        for e in ordered:
+        for i, e in enumerate(ordered):
+            if check is not None and i % 64 == 63:
+                check()
             outs, paradox = ctx.outcome_worlds(agent, e.table)
             key = (agent, outs, paradox)
             if key not in seen:
@@ -44,7 +48,7 @@ class GrammarLanguage:
     def __init__(self, ctx: ContextSpace, grammar: Grammar, max_complexity: int):
         self.ctx = ctx
         self.max_complexity = max_complexity
-        self.signatures = signatures(ctx, grammar.upto(max_complexity))
+        self.signatures = signatures(ctx, grammar.upto(max_complexity), grammar.budget.check_time)
         self.forbid_paradox = ctx.space.paradox == "forbidden"
         self.max_outcomes = len({o for s in self.signatures for o, ws in enumerate(s.outcomes) if ws})
         self._cache: dict[int, list[Split]] = {}
