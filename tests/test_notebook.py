@@ -12,7 +12,7 @@ nbclient = pytest.importorskip("nbclient")
 NOTEBOOK = EXAMPLES / "tour.ipynb"
 
 BAD_INPUT = ("key 'types[0]': unknown type 'wizard'; known types: constant:neither, constant:no, constant:yes, "
-             "false, falsely, honest, knave, knight, liar, lying, random, randomly, silent, true, truly, "
+             "false, falsely, honest, knave, knight, liar, lying, normal, random, randomly, silent, true, truly, "
              "truth-teller, truthful, truthteller")
 
 

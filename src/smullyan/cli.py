@@ -41,7 +41,12 @@ def _out(text: str) -> None:
     sys.stdout.write(text if text.endswith("\n") else text + "\n")
 
 
+MAX_MESSAGE = 600  # characters of an error line; longer ones keep their start and end
+
+
 def _err(text: str) -> None:
+    if len(text) > MAX_MESSAGE:
+        text = f"{text[:MAX_MESSAGE - 120]} … {text[-100:]}"
     sys.stderr.write(text + "\n")
 
 
@@ -60,7 +65,9 @@ def _load_puzzle(path: str, fmt: str) -> Any:
 def cmd_solve(args: argparse.Namespace) -> int:
     """Solve one puzzle (or a JSONL batch) and print the answer."""
     import smullyan
+    from .api.contract import parse_limit
 
+    parse_limit(args.limit)  # an option's mistake is reported as the option's, before any file is read
     fmt = args.format
     if fmt == "kk" or (fmt == "text" and args.puzzle.endswith(".jsonl")):
         return _solve_batch(args, "kk" if fmt == "kk" else "text")
@@ -82,8 +89,11 @@ def cmd_solve(args: argparse.Namespace) -> int:
         return EXIT_OK if result.consistent else EXIT_FAILED
     if args.backend not in (None, "auto") or args.explain:
         raise BadInput("--backend and --explain apply to deduction puzzles; this is a gods puzzle")
-    with _status() as progress:
-        res = puzzle.solve(limit=args.limit, objective=args.objective, memory=args.memory, progress=progress)
+    try:
+        with _status() as progress:
+            res = puzzle.solve(limit=args.limit, objective=args.objective, memory=args.memory, progress=progress)
+    except BadInput as e:
+        raise e.located(source=args.puzzle) from None
     if args.svg:
         if res.strategy is None:
             raise BadInput("the puzzle is unsolvable: there is no strategy to draw", source=args.svg)
@@ -119,6 +129,18 @@ def _status() -> Iterator[Callable[[Any], None] | None]:
         if shown:
             sys.stderr.write("\r\x1b[K")
             sys.stderr.flush()
+
+
+@contextlib.contextmanager
+def _restored_address_space() -> Iterator[None]:
+    """Restore the caller's address-space limit afterwards (main() may be called in a longer-lived process)."""
+    import resource
+
+    saved = resource.getrlimit(resource.RLIMIT_AS)
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, saved)
 
 
 def _memory_backstop(budget: str | None) -> str:
@@ -379,10 +401,15 @@ def run(argv: Sequence[str] | None = None) -> int:
         except SystemExit as done:  # --help and --version
             return int(done.code or 0)
         if args.command is None:
-            parser.print_help()
-            return EXIT_INPUT
+            raise BadInput("no command given; choose solve, verify or survey (see smullyan --help)")
+        for stream in (sys.stdout, sys.stderr):  # a name no terminal can show is escaped, never a crash
+            reconfigure = getattr(stream, "reconfigure", None)
+            if reconfigure is not None:
+                reconfigure(errors="backslashreplace")
         if hasattr(args, "memory"):
-            args.memory = _memory_backstop(args.memory)
+            with _restored_address_space():
+                args.memory = _memory_backstop(args.memory)
+                return int(args.run(args))
         return int(args.run(args))
     except SmullyanError as e:
         if isinstance(e, Interrupted):
@@ -404,6 +431,9 @@ def run(argv: Sequence[str] | None = None) -> int:
         return EXIT_INTERRUPTED
     except BrokenPipeError:
         return EXIT_OK
+    except OSError as e:  # writing the answer failed (a full disk, a closed terminal): not a bug
+        _err(f"error: cannot write the output: {e.strerror or e}")
+        return EXIT_INPUT
     except RecursionError:
         _err("error: the input is nested too deeply to read")
         return EXIT_INPUT

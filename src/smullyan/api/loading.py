@@ -44,6 +44,16 @@ MAX_TEXT_CHARS = 200_000  # an English puzzle longer than this is refused (the g
 
 def read_file_text(path: str | Path) -> str:
     """Return a file's text; raise BadInput (naming the file) if it cannot be read, is too large or is not UTF-8."""
+    data = read_file_bytes(path)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        line = data[: e.start].count(b"\n") + 1
+        raise BadInput(f"line {line}: the file is not UTF-8 text", source=str(path), line=line) from None
+
+
+def read_file_bytes(path: str | Path) -> bytes:
+    """Return a file's bytes; raise BadInput (naming the file) if it cannot be read or is too large."""
     try:
         with open(path, "rb") as f:
             data = f.read(MAX_FILE_BYTES + 1)
@@ -53,11 +63,7 @@ def read_file_text(path: str | Path) -> str:
         raise BadInput(f"cannot read the file: {e.strerror or e}", source=str(path)) from None
     if len(data) > MAX_FILE_BYTES:
         raise BadInput(f"the file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB; not a puzzle", source=str(path))
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as e:
-        line = data[: e.start].count(b"\n") + 1
-        raise BadInput(f"line {line}: the file is not UTF-8 text", source=str(path), line=line) from None
+    return data
 
 
 def format_of(path: str | Path, fmt: str | None) -> str:
@@ -184,19 +190,23 @@ def load_batch(path: str | Path, format: str = "kk", field: str | None = None) -
     `text` lines (English in the `field`, default 'quiz' or 'puzzle'). Bad lines carry their error."""
     if format not in BATCH_FORMATS:
         raise BadInput(f"unknown batch format {format!r}; choose one of: {', '.join(BATCH_FORMATS)}")
-    text = read_file_text(path)
-    return _batch(text.splitlines(), str(path), format, field)
+    data = read_file_bytes(path)
+    return _batch(data.split(b"\n"), str(path), format, field)
 
 
-def _batch(lines: list[str], source: str, format: str, field: str | None) -> Iterator[BatchItem]:
+def _batch(lines: list[bytes], source: str, format: str, field: str | None) -> Iterator[BatchItem]:
     import json
 
-    for n, line in enumerate(lines, 1):
-        if not line.strip():
+    for n, raw in enumerate(lines, 1):
+        if not raw.strip():
             continue
         where = f"{source}:{n}"
         ident = str(n)
         try:
+            try:
+                line = raw.decode("utf-8-sig" if n == 1 else "utf-8")
+            except UnicodeDecodeError:
+                raise BadInput("the line is not UTF-8 text") from None
             try:
                 record = json.loads(line)
             except json.JSONDecodeError as e:

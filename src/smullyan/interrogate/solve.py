@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ..errors import InternalError, LimitReached
+from ..errors import InternalError, LimitReached, PuzzleError
+from .expected import INFINITE
 from .anylang import AnyLanguage
 from .grammar import Grammar
 from .patterns import PatternSearch, stuck_pair
@@ -26,6 +27,9 @@ from .strategy import Node
 from .verify import verify
 
 REALISE_COMPLEXITY = 2  # grammar questions tried first when wording an `any` split
+NO_AVERAGE = ("the fewest questions on average is not defined here: every strategy asks a god who may choose "
+              "between several words (for example, with four words two mean neither), and an average needs every "
+              "answer decided by fair coins; use objective = \"worst\"")
 
 
 @dataclass(frozen=True)
@@ -110,6 +114,8 @@ def _solve(puzzle: Interrogation, budget: Budget, proved: dict[str, Any]) -> Sol
             levels = {r: 0 for r in range(anyl.n_reps)}
             state = counted.state_of(levels)
             optimum = counted.value(state, within)
+            if optimum >= INFINITE:
+                raise PuzzleError(NO_AVERAGE, key="objective")
             # the same average with a smaller worst case, if there is one
             depth = next(k for k in range(min(k_any, within), within + 1) if counted.reaches(state, k, optimum))
             tree = counted.tree(levels, depth)
@@ -119,6 +125,8 @@ def _solve(puzzle: Interrogation, budget: Budget, proved: dict[str, Any]) -> Sol
             search = ExpectedSearch(anyl, any_search, budget)
             masses = {r: Fraction(len(m)) for r, m in enumerate(anyl.members)}
             optimum = search.value(masses, within)
+            if optimum >= INFINITE:
+                raise PuzzleError(NO_AVERAGE, key="objective")
             depth = next(k for k in range(min(k_any, within), within + 1) if search.value(masses, k) == optimum)
             tree = search.strategy(masses, depth)
         realiser = AnyRealiser(ctx, anyl, puzzle.goal, grammar, min(REALISE_COMPLEXITY, puzzle.max_complexity),

@@ -2,7 +2,8 @@
 
 - truthful: says a word meaning yes iff the question is true (knight, True, truth-teller).
 - liar: says a word meaning yes iff the question is false (knave, False).
-- random: answers as its hidden state dictates (see `RANDOM_MODES`).
+- random: answers as its hidden state dictates (see `RANDOM_MODES`); in deduction puzzles a "normal" person,
+  who may say anything.
 - constant:M: always says the word whose meaning is M (for example `constant:neither`).
 - silent: never answers.
 """
@@ -26,7 +27,7 @@ ALIASES = {
     "truthful": TRUTHFUL, "true": TRUTHFUL, "truly": TRUTHFUL, "truth-teller": TRUTHFUL,
     "truthteller": TRUTHFUL, "knight": TRUTHFUL, "honest": TRUTHFUL,
     "liar": LIAR, "false": LIAR, "falsely": LIAR, "knave": LIAR, "lying": LIAR,
-    "random": RANDOM, "randomly": RANDOM,
+    "random": RANDOM, "randomly": RANDOM, "normal": RANDOM,
     "silent": SILENT,
 }
 

@@ -99,7 +99,7 @@ def _on_dask(fn, items, reading: Reading, scheduler: str, progress) -> list:
         raise BadInput("a Dask scheduler needs the optional extra: pip install 'smullyan[dask]'") from None
     try:
         client = Client(scheduler, timeout="5s")
-    except (OSError, TimeoutError) as e:
+    except (OSError, TimeoutError, ValueError, TypeError) as e:  # unreachable, or not an address Dask reads
         raise BadInput(f"cannot reach the Dask scheduler at {scheduler}: {e}") from None
     try:
         futures = client.map(fn, list(items), reading=reading, pure=False)
