@@ -154,3 +154,48 @@ def test_cli_grammar_writes_csv_and_json(tmp_path):
     records = json.loads((tmp_path / "survey-grammar.json").read_text())
     assert {r["puzzle"] for r in records if r["family"] == "multiset"} == {"T", "TT", "TL", "TR", "TTT", "TTL", "TTR", "TLL", "TLR", "TRR"}
     assert "Need complexity-2 questions: none." in r.stdout
+
+
+def test_a_set_cancellation_event_stops_searches_on_dask_workers_at_once():
+    import time
+
+    distributed = pytest.importorskip("distributed")
+    from smullyan.errors import Interrupted
+
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        with distributed.Client(cluster) as client:
+            event = distributed.Event("smullyan-cancel-test", client=client)
+            event.set()
+            # T,T,L,L,R,R's average takes about 10 s; with the event set the search stops at its first check
+            start = time.perf_counter()
+            future = client.submit(survey_one, ("truthful", "truthful", "liar", "liar", "random", "random"),
+                                   Reading(cancel="smullyan-cancel-test"), pure=False)
+            with pytest.raises(Interrupted):
+                future.result()
+            assert time.perf_counter() - start < 2
+
+
+def test_ctrl_c_on_a_dask_survey_stops_the_cluster_work_too():
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        with distributed.Client(cluster) as client:
+            proc = subprocess.Popen([sys.executable, "-m", "smullyan", "survey", "--min", "6", "--max", "6",
+                                     "--scheduler", cluster.scheduler_address], stdout=subprocess.PIPE,
+                                    stderr=subprocess.PIPE, text=True)
+            deadline = time.perf_counter() + 30
+            while not any(client.processing().values()) and time.perf_counter() < deadline:
+                time.sleep(0.2)
+            assert any(client.processing().values()), "the survey never reached the cluster"
+            start = time.perf_counter()
+            proc.send_signal(signal.SIGINT)
+            _, err = proc.communicate(timeout=10)
+            assert proc.returncode == 130 and err.strip().endswith("interrupted")
+            while any(client.processing().values()) and time.perf_counter() - start < 5:
+                time.sleep(0.1)
+            assert not any(client.processing().values())
+            assert time.perf_counter() - start < 2.5

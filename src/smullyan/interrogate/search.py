@@ -16,7 +16,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Protocol
 
-from ..errors import SearchLimitReached
+from ..errors import Interrupted, SearchLimitReached
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +69,7 @@ class Limits:
     seconds: float | None = None
     memory: int | None = None  # bytes of resident memory the process may reach
     progress: Callable[[str, int, float], None] | None = None  # (stage, explored, seconds), twice a second after 1 s
+    cancelled: Callable[[], bool] | None = None  # asked every 0.1 s; True stops the search (Interrupted)
 
 
 def resident_bytes() -> int:
@@ -132,6 +133,8 @@ class Budget:
     def poll(self, now: float) -> None:
         """Measure memory against the budget and report progress when due."""
         self._next_poll = now + POLL_SECONDS
+        if self.limits.cancelled is not None and self.limits.cancelled():
+            raise Interrupted("interrupted")
         budget = self.limits.memory
         if budget is not None:
             used = resident_bytes()

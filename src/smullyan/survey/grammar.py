@@ -18,10 +18,9 @@ from dataclasses import dataclass
 
 from ..errors import SearchLimitReached
 from ..interrogate.puzzle import Interrogation
-from ..interrogate.search import Limits
 from ..interrogate.solve import solve
 from ..logic.worlds import assignments_from_allowed, build_space
-from .table import LETTERS, TYPES, WORDS, Reading, gods_puzzle
+from .table import LETTERS, TYPES, WORDS, Reading, gods_puzzle, limits_of
 
 MAX_GRAMMAR_COMPLEXITY = 2
 
@@ -107,7 +106,7 @@ def puzzle_of(gp: GrammarPuzzle, reading: Reading) -> Interrogation:
 def classify(gp: GrammarPuzzle, reading: Reading) -> GrammarRow:
     """Return a grammar puzzle's row: fewest questions, then the least complexity reaching them."""
     start = time.perf_counter()
-    limits = Limits(seconds=reading.seconds, memory=reading.memory)
+    limits = limits_of(reading)
     puzzle = puzzle_of(gp, reading)
     worlds = len(puzzle.space.worlds)
     try:

@@ -43,6 +43,17 @@ class Reading:
     extra: int = 1  # expected optimum among strategies of at most worst + extra questions
     seconds: float | None = None  # limit per puzzle and search (None: none)
     memory: int | None = None  # resident bytes each process may reach (None: no budget)
+    cancel: str | None = None  # name of a Dask Event that, once set, stops every search of the survey
+
+
+def limits_of(reading: Reading) -> Limits:
+    """Return the limits of one search of a survey: its seconds and memory, and the cancellation flag."""
+    cancelled = None
+    if reading.cancel is not None:
+        from distributed import Event  # only on a Dask worker, where the event lives on the scheduler
+
+        cancelled = Event(reading.cancel).is_set
+    return Limits(seconds=reading.seconds, memory=reading.memory, cancelled=cancelled)
 
 
 @dataclass(frozen=True)
@@ -90,7 +101,7 @@ def gods_puzzle(types: tuple[str, ...], reading: Reading, **kw) -> Interrogation
 def survey_one(types: tuple[str, ...], reading: Reading) -> Row:
     """Return the survey row of one multiset (every figure exact, or left out with a note)."""
     start = time.perf_counter()
-    limits = Limits(seconds=reading.seconds, memory=reading.memory)
+    limits = limits_of(reading)
     puzzle = gods_puzzle(types, reading)
     try:
         sol = solve(puzzle, limits)
@@ -141,7 +152,7 @@ def _stuck(puzzle: Interrogation) -> tuple[tuple[str, ...], tuple[str, ...]] | N
 def strategy_of(types: tuple[str, ...], reading: Reading, objective: str, within: int | None) -> tuple[Interrogation, Node | None]:
     """Return a multiset's puzzle and its verified optimal strategy under an objective."""
     puzzle = gods_puzzle(types, reading, objective=objective, max_questions=within)
-    return puzzle, solve(puzzle, Limits(seconds=reading.seconds, memory=reading.memory)).strategy
+    return puzzle, solve(puzzle, limits_of(reading)).strategy
 
 
 def random_fewer(types: tuple[str, ...]) -> bool:
