@@ -102,8 +102,7 @@ class Grammar:
         for op in self.connectives:
             fn, build = _BUILD[op]
             for i, p in enumerate(prev):
-                if i % 64 == 0:
-                    self.budget.check_time()
+                self.budget.check_time()  # each p is combined with every other question: check once per p
                 for q in prev[i + 1 :]:
                     self._add(fn(p.table, q.table), lambda p=p, q=q: build(p.expr, q.expr), c, p.size + q.size + 1, new)
                 for q in lower:
@@ -111,6 +110,7 @@ class Grammar:
         space = ctx.space
         for ai, agent in enumerate(space.agents):
             for wi, word in enumerate(space.words):
+                self.budget.check_time()
                 for p in prev:
                     tab = ctx.answers_table(ai, p.table, wi)
                     self._add(tab, lambda p=p, agent=agent, word=word: E.Answers(agent, p.expr, word), c, p.size + 1, new)

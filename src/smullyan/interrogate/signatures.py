@@ -48,7 +48,8 @@ class GrammarLanguage:
     def __init__(self, ctx: ContextSpace, grammar: Grammar, max_complexity: int):
         self.ctx = ctx
         self.max_complexity = max_complexity
-        self.signatures = signatures(ctx, grammar.upto(max_complexity), grammar.budget.check_time)
+        self.check = grammar.budget.check_time
+        self.signatures = signatures(ctx, grammar.upto(max_complexity), self.check)
         self.forbid_paradox = ctx.space.paradox == "forbidden"
         self.max_outcomes = len({o for s in self.signatures for o, ws in enumerate(s.outcomes) if ws})
         self._cache: dict[int, list[Split]] = {}
@@ -61,7 +62,9 @@ class GrammarLanguage:
         return got
 
     def _splits(self, worlds: int):
-        for s in self.signatures:
+        for i, s in enumerate(self.signatures):
+            if i % 256 == 255:
+                self.check()
             if self.forbid_paradox and s.paradox & worlds:
                 continue
             ch = restrict(s.outcomes, worlds)
