@@ -195,12 +195,9 @@ def test_strategy_that_fails_is_a_verdict_with_world_and_path():
 
 def test_strategy_over_the_question_budget_fails_verification():
     p = smullyan.load(EXAMPLES / "hardest.toml")
-    four = smullyan.gods(["A", "B", "C"], ["truthful", "liar", "random"], words=["ja", "da"], max_questions=4,
-                         language="any", max_complexity=0).solve(objective="expected")
     tight = p.with_options(max_questions=2)
     v = smullyan.verify(tight, p.solve().strategy)
     assert not v.ok and v.reason == "it asks 3 questions here; the puzzle allows at most 2"
-    assert four.questions is not None
 
 
 def test_limit_reached_carries_what_is_proved():
@@ -254,7 +251,8 @@ def test_pictures_and_notebook_displays():
     assert r.strategy._repr_svg_().lstrip().startswith(("<svg", "<?xml"))
     assert "<svg" in r._repr_html_() and "No strategy of 2 questions" in r._repr_html_()
     assert "agents" in p._repr_html_()
-    assert "Einstein" in smullyan.load(EXAMPLES / "einstein.toml").solve()._repr_html_() or True
+    grid_html = smullyan.load(EXAMPLES / "einstein.toml").solve()._repr_html_()
+    assert "German" in grid_html and "fish" in grid_html
     assert "OK:" in smullyan.verify(p, r.strategy)._repr_html_()
     assert r.strategy.mermaid().startswith("flowchart TD")
 
