@@ -118,7 +118,7 @@ def test_builders_equal_the_toml_puzzles():
                       questions={"Who keeps the fish?": "fish"})
     gr = g.solve()
     assert gr.solutions == ({"color": ("red", "green", "blue"), "pet": ("fish", "cat", "dog")},)
-    assert gr.answers == (("Who keeps the fish?", "red"),) and g.statements[3] == "clue 4"
+    assert gr.answers == (smullyan.Answer("Who keeps the fish?", "red"),) and g.statements[3] == "clue 4"
     with pytest.raises(TypeError):
         at("fish", 3) | ["at", "fish", 3]  # only expressions combine
     with pytest.raises(BadInput, match="unknown value 'purple'"):

@@ -66,7 +66,8 @@ def test_every_example_round_trips(path):
 def test_grid_texts_keep_their_clue_texts_and_questions():
     puzzle = parse_text((EXAMPLES / "three_houses.txt").read_text())
     back = reread(puzzle)
-    assert back.questions == (("Who drinks milk?", "drink:milk"), ("Who owns the dog?", "pet:dog"))
+    assert back.questions == puzzle.questions
+    assert [q.text for q in back.questions] == ["Who drinks milk?", "Who owns the dog?"]
     assert [c.text for c in back.constraints] == [c.text for c in puzzle.constraints]
     assert back.constraints[0].text == "The Welshman lives in the red house."
 
@@ -410,9 +411,11 @@ def test_between_none_is_next_to():
 def test_grid_questions_read_and_round_trip():
     puzzle = grid_of(3, [["same", "red", "dog"]],
                      [{"text": "Who owns the fox?", "value": "fox"}, {"text": "Where is red?", "value": "color:Red"}])
-    assert puzzle.questions == (("Who owns the fox?", "pet:fox"), ("Where is red?", "color:red"))
-    assert puzzle_document(puzzle)["question"] == [{"text": "Who owns the fox?", "value": "pet:fox"},
-                                                   {"text": "Where is red?", "value": "color:red"}]
+    assert [(q.text, q.kind, [(c.answer, c.source) for c in q.choices]) for q in puzzle.questions] == [
+        ("Who owns the fox?", "one", [(c, ["same", f"color:{c}", "pet:fox"]) for c in ("red", "green", "blue")]),
+        ("Where is red?", "one", [(c, ["same", f"color:{c}", "color:red"]) for c in ("red", "green", "blue")])]
+    assert puzzle_document(puzzle)["question"][0] == {"text": "Who owns the fox?", "kind": "one", "choice": [
+        {"answer": c, "expr": ["same", f"color:{c}", "pet:fox"]} for c in ("red", "green", "blue")]}
     text = dumps_puzzle(puzzle)
     assert reread(puzzle).questions == puzzle.questions
     assert puzzle_from_dict(tomllib.loads(text)).questions == puzzle.questions
@@ -428,7 +431,45 @@ pet = ["cat", "zebra"]
 text = "Who owns the zebra?"
 value = "zebra"
 '''))
-    assert puzzle.questions == (("Who owns the zebra?", "pet:zebra"),)
+    (q,) = puzzle.questions
+    assert (q.text, q.kind, [c.answer for c in q.choices]) == ("Who owns the zebra?", "one", ["red", "blue"])
+
+
+def test_yes_no_and_all_questions_of_a_deduction_read_and_round_trip():
+    puzzle = puzzle_from_dict(tomllib.loads('''kind = "deduction"
+agents = ["A", "B"]
+statements = [["says", "A", ["type", "B", "knave"]]]
+[[question]]
+text = "Is A a knight?"
+kind = "yes_no"
+expr = ["type", "A", "knight"]
+[[question]]
+text = "Who is a knave?"
+kind = "all"
+none = "nobody"
+choice = [{answer = "A", expr = ["type", "A", "knave"]}, {answer = "B", expr = ["type", "B", "knave"]}]
+'''))
+    assert [q.kind for q in puzzle.questions] == ["yes_no", "all"]
+    assert reread(puzzle).questions == puzzle.questions
+    from smullyan.deduce.asks import answer
+    from smullyan.deduce.solve import solve_deduction
+
+    worlds = solve_deduction(puzzle).worlds
+    assert [answer(puzzle, q, worlds) for q in puzzle.questions] == ["undetermined", "undetermined"]
+
+
+@pytest.mark.parametrize("table, message", [
+    ({"text": "Is A?"}, "key 'question[0]': a question needs a kind: yes_no (with expr), all or one (with choice tables)"),
+    ({"text": "Is A?", "kind": "yes_no"}, "key 'question[0]': a yes_no question takes an expr (and no choice tables)"),
+    ({"text": "Who?", "kind": "all", "expr": ["type", "A", "knight"]},
+     "key 'question[0]': a question of kind 'all' takes choice tables (and no expr)"),
+    ({"text": "Who?", "value": "zebra"}, "key 'question[0].value': 'value' asks whose house holds a value (grid puzzles "
+                                         "only) and takes no kind, expr or choice"),
+])
+def test_malformed_questions_name_their_key(table, message):
+    with pytest.raises(PuzzleError) as err:
+        puzzle_from_dict({"kind": "deduction", "agents": ["A"], "question": [table]})
+    assert str(err.value) == message
 
 
 @pytest.mark.parametrize("question, key, message", [

@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from .api.contract import Progress
     from .api.loading import BatchItem, load, load_batch, load_strategy, loads, loads_strategy, read
     from .api.puzzles import DeductionPuzzle, GodsPuzzle, Puzzle
-    from .api.results import Reason, Strategy, StrategyResult, Verdict, WorldsResult
+    from .api.results import Answer, Reason, Strategy, StrategyResult, Verdict, WorldsResult
     from .api.survey import SurveyResult, survey_gods
     from .logic.expr import Expr
 
@@ -53,13 +53,13 @@ _LAZY = {
     "api.contract": ("Progress",),
     "api.loading": ("BatchItem", "load", "load_batch", "load_strategy", "loads", "loads_strategy", "read"),
     "api.puzzles": ("DeductionPuzzle", "GodsPuzzle", "Puzzle"),
-    "api.results": ("Reason", "Strategy", "StrategyResult", "Verdict", "WorldsResult"),
+    "api.results": ("Answer", "Reason", "Strategy", "StrategyResult", "Verdict", "WorldsResult"),
     "api.survey": ("SurveyResult", "survey_gods"),
     "logic.expr": ("Expr",),
 }
 _WHERE = {name: module for module, names in _LAZY.items() for name in names}
 
-__all__ = ["BadInput", "BatchItem", "DeductionPuzzle", "Expr", "FALSE", "GodsPuzzle", "InternalError",
+__all__ = ["Answer", "BadInput", "BatchItem", "DeductionPuzzle", "Expr", "FALSE", "GodsPuzzle", "InternalError",
            "Interrupted", "LimitReached", "Progress", "Puzzle", "PuzzleError", "Reason", "SearchLimitReached",
            "SmullyanError", "Strategy", "StrategyResult", "SurveyResult", "TRUE", "Verdict", "WorldsResult",
            "__version__", "answers", "at", "between", "count", "deduction", "directly_left",

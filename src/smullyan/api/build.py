@@ -254,7 +254,7 @@ def grid(houses: int, categories: Mapping[str, Sequence[str]], clues: Sequence[E
     import dataclasses
 
     from ..deduce.model import Constraint
-    from ..formats.deduction_toml import _Values, grid_from_dict
+    from ..formats.deduction_toml import _Values, grid_from_dict, value_question
 
     doc: dict[str, Any] = {"title": title, "description": description, "houses": houses, "categories": {c: list(v) for c, v in categories.items()},
                            "clue": [{"expr": c} for c in clues if not isinstance(c, E.Expr)]}
@@ -276,7 +276,7 @@ def grid(houses: int, categories: Mapping[str, Sequence[str]], clues: Sequence[E
     asked = []
     for q, value in (questions or {}).items():
         try:
-            asked.append((q, values.var(value)))
+            asked.append(value_question([(c, list(v)) for c, v in categories.items()], q, values.var(value)))
         except SmullyanError as err:
             raise BadInput(err.message, key=f"questions[{q!r}]") from None
     return DeductionPuzzle(dataclasses.replace(base, constraints=tuple(built), questions=tuple(asked)))

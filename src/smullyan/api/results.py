@@ -202,6 +202,20 @@ class Reason:
 
 
 @dataclass(frozen=True)
+class Answer:
+    """A question the text asks and its answer in the text's words ('undetermined' when the worlds
+    disagree); `option` is the chosen option's label for a multiple choice."""
+
+    question: str
+    answer: str
+    option: str = ""
+
+    def to_dict(self) -> dict[str, str]:
+        """Return the answer as JSON: question, answer, and option when there is one."""
+        return {"question": self.question, "answer": self.answer, **({"option": self.option} if self.option else {})}
+
+
+@dataclass(frozen=True)
 class WorldsResult:
     """A deduction puzzle solved: every consistent world and what they agree on."""
 
@@ -209,7 +223,7 @@ class WorldsResult:
     engine: DeductionResult = field(repr=False)
     solutions: tuple[dict[str, Any], ...]
     determined: dict[str, Any]  # each agent, variable (or grid value) -> its value in every world, or None
-    answers: tuple[tuple[str, str | None], ...]  # the puzzle's questions and their answers (None: not determined)
+    answers: tuple[Answer, ...]  # the text's questions, answered over every consistent world
     contradiction: tuple[str, ...] | None  # a minimal set of conflicting statements, when no world is consistent
     reasons: tuple[Reason, ...] | None
     seconds: float = field(default=0.0, repr=False)
@@ -229,7 +243,8 @@ class WorldsResult:
                           for a, ts in zip(model.agents, res.possible_types)}
             determined.update({v.name: (vs[0] if len(vs) == 1 else None)
                                for v, vs in zip(model.variables, res.possible_values)})
-        found = tuple(answers(model, res).items()) if res.worlds else ()
+        found = tuple(Answer(a["question"], a["answer"], a.get("option", "")) for a in answers(model, res)) \
+            if res.worlds else ()
         reasons = None
         if res.reasons is not None:
             reasons = tuple(_reason(puzzle, fact_text(model, r.fact), r.because) for r in res.reasons)
@@ -318,6 +333,10 @@ class WorldsResult:
         body = result_json(self.puzzle.model, self.engine)
         if self.reasons is not None:
             body["reasons"] = [r.to_dict() for r in self.reasons]
+        if self.puzzle.questions or self.puzzle.ignored is not None:
+            body["answers"] = [a.to_dict() for a in self.answers]
+        if self.puzzle.ignored is not None:
+            body["ignored"] = list(self.puzzle.ignored)
         return {**header(f"solve/{self.puzzle.kind}", self.puzzle.semantics()), "complete": True,
                 "title": self.puzzle.title, "backend": self.backend, **body, "seconds": round(self.seconds, 6)}
 

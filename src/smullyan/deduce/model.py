@@ -3,6 +3,7 @@
 - Variable: a puzzle variable (an age, a house position) with a finite integer domain.
 - Constraint: an expression that must hold, with the label a user knows it by ("statement 2").
 - Deduction: agents with their allowed types, variables, all-different groups and constraints.
+- Ask, Choice: a question the text asks and its possible answers (deduce/asks.py answers them).
 - World: a type per agent and a value per variable.
 """
 
@@ -44,6 +45,29 @@ class Grid:
     categories: tuple[tuple[str, tuple[str, ...]], ...]
 
 
+@dataclass(frozen=True)
+class Choice:
+    """A possible answer in the text's words, true where its expression holds; `label` is an option's letter."""
+
+    answer: str
+    expr: E.Expr
+    source: Any = field(default=None, compare=False)  # the JSON form, as a document writes it
+    label: str = ""
+
+
+ASK_KINDS = ("yes_no", "all", "one", "each")
+
+
+@dataclass(frozen=True)
+class Ask:
+    """A question the text asks, as written, and its possible answers."""
+
+    text: str
+    kind: str
+    choices: tuple[Choice, ...]
+    none: str = "nobody"
+
+
 @dataclass(frozen=True, order=True)
 class World:
     """One candidate world of a deduction puzzle."""
@@ -64,7 +88,7 @@ class Deduction:
     grid: Grid | None = None
     title: str = ""
     display: dict[str, str] = field(default_factory=dict)
-    questions: tuple[tuple[str, str], ...] = ()  # grid puzzles: ("Who owns the zebra?", "pet:zebra")
+    questions: tuple[Ask, ...] = ()  # what the text asks ("Who owns the zebra?"), answered over the worlds
     description: str = ""  # the puzzle in the setter's own words, kept for people (never read by the solver)
 
     def __post_init__(self) -> None:
@@ -75,6 +99,11 @@ class Deduction:
                     raise PuzzleError(f"unknown variable '{v}' in an all-different group")
         for c in self.constraints:
             check_expr(self, c.expr, c.label)
+        for q in self.questions:
+            if q.kind not in ASK_KINDS:
+                raise PuzzleError(f"question {q.text!r}: unknown kind {q.kind!r}; kinds are {', '.join(ASK_KINDS)}")
+            for ch in q.choices:
+                check_expr(self, ch.expr, f"question {q.text!r}")
 
     def variable(self, name: str) -> Variable:
         """Return a variable by name; raise PuzzleError if unknown."""

@@ -7,15 +7,19 @@ for the agent), and `["count", "knave", op, n]` for how many agents have a type.
 
 Grid: houses, categories of values, and clues over the values' houses; a value is named alone or
 as "category:value". Each value becomes the variable "category:value" ranging over the houses, and
-the values of one category are all different. `[[question]]` tables (`text`, `value`) ask whose
-house holds a value ("Who owns the zebra?", value "zebra" or "pet:zebra").
+the values of one category are all different.
+
+Questions (both kinds): `[[question]]` tables with the `text` as asked and a `kind`: "yes_no" with an
+`expr`, or "all"/"one" with `[[question.choice]]` tables (`answer`, `expr`, optional `label`); a grid
+question may instead give a `value` ("Who owns the zebra?", value "zebra"): whose house holds it,
+answered with the nationality (else a category of names, else the first category).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..deduce.model import DEDUCTION_TYPES, Constraint, Deduction, Grid, Variable, check_expr
+from ..deduce.model import DEDUCTION_TYPES, Ask, Choice, Constraint, Deduction, Grid, Variable, check_expr
 from ..errors import PuzzleError, did_you_mean
 from ..logic import expr as E
 from ..logic.types import canonical_type
@@ -154,6 +158,7 @@ def deduction_from_dict(data: dict[str, Any]) -> Deduction:
             raise PuzzleError(err.message.split(": ", 1)[1], key=key) from None
         constraints.append(Constraint(label, e, src))
 
+    asks = tuple(read_question(q, i, lambda src, key: _expr(src, agents, key)) for i, q in enumerate(doc.question))
     for t, n in doc.counts.items():
         types_of([t], f"counts.{t}")
         add(f"exactly {n} {t}", ["count", t, "eq", n], f"counts.{t}")
@@ -161,7 +166,46 @@ def deduction_from_dict(data: dict[str, Any]) -> Deduction:
         for i, src in enumerate(items):
             add(f"{label} {i + 1}", src, f"{key}[{i}]", statement=key == "statements")
     return Deduction(base.agents, base.allowed, base.variables, (), tuple(constraints),
-                     title=base.title, display=display, description=doc.description)
+                     title=base.title, display=display, description=doc.description, questions=asks)
+
+
+def read_question(q: Any, i: int, expr_of: Any, value_ask: Any = None) -> Ask:
+    """Return the Ask of a checked `[[question]]` table; `expr_of(src, key)` reads an expression."""
+    key = f"question[{i}]"
+    if q.value is not None:
+        if value_ask is None or q.kind is not None or q.expr is not None or q.choice:
+            raise PuzzleError("'value' asks whose house holds a value (grid puzzles only) and takes no kind, "
+                              "expr or choice", key=f"{key}.value")
+        return value_ask(q.text, q.value, f"{key}.value")
+    if q.kind is None:
+        raise PuzzleError("a question needs a kind: yes_no (with expr), all or one (with choice tables)", key=key)
+    if q.kind == "yes_no":
+        if q.expr is None or q.choice:
+            raise PuzzleError("a yes_no question takes an expr (and no choice tables)", key=key)
+        return Ask(q.text, "yes_no", (Choice("yes", expr_of(q.expr, f"{key}.expr"), q.expr),), q.none)
+    if q.expr is not None or not q.choice:
+        raise PuzzleError(f"a question of kind {q.kind!r} takes choice tables (and no expr)", key=key)
+    choices = tuple(Choice(c.answer, expr_of(c.expr, f"{key}.choice[{j}].expr"), c.expr, c.label)
+                    for j, c in enumerate(q.choice))
+    return Ask(q.text, q.kind, choices, q.none)
+
+
+def who_category(categories: list[tuple[str, list[str]]]) -> str:
+    """Return the category that answers 'who': nationality, else one of names, else the first."""
+    names = [c for c, _ in categories]
+    for want in ("nationality", "name", "names", "person", "people"):
+        if want in names:
+            return want
+    return next((c for c in names if "name" in c.lower()), names[0])
+
+
+def value_question(categories: list[tuple[str, list[str]]], text: str, var: str) -> Ask:
+    """Return the Ask 'whose house holds value `var`' ('Who owns the zebra?'), answered with the who category."""
+    who = who_category(categories)
+    vals = next(v for c, v in categories if c == who)
+    choices = tuple(Choice(w, E.Cmp("eq", E.Term(f"{who}:{w}"), E.Term(var)), ["same", f"{who}:{w}", var])
+                    for w in vals)
+    return Ask(text, "one", choices, "nobody")
 
 
 class _Values:
@@ -274,12 +318,19 @@ def grid_from_dict(data: dict[str, Any]) -> Deduction:
         except PuzzleError as err:
             raise PuzzleError(err.message, key=key) from None
         constraints.append(Constraint(f"clue {i + 1}", e, clue.expr, clue.text))
-    questions = []
-    for i, q in enumerate(doc.question):
+    def value_ask(text: str, value: str, key: str) -> Ask:
         try:
-            questions.append((q.text, values.var(q.value)))
+            return value_question(categories, text, values.var(value))
         except PuzzleError as err:
-            raise PuzzleError(err.message, key=f"question[{i}].value") from None
+            raise PuzzleError(err.message, key=key) from None
+
+    def expr_of(src: Any, key: str) -> E.Expr:
+        try:
+            return grid_expr(src, values, houses)
+        except PuzzleError as err:
+            raise PuzzleError(err.message, key=key) from None
+
+    questions = [read_question(q, i, expr_of, value_ask) for i, q in enumerate(doc.question)]
     grid = Grid(houses, tuple((c, tuple(v)) for c, v in categories))
     return Deduction((), (), variables, distinct_groups, tuple(constraints), grid, title=doc.title,
                      questions=tuple(questions), description=doc.description)

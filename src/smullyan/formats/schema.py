@@ -146,6 +146,26 @@ class VariableRange(Struct, forbid_unknown_fields=True, kw_only=True):
 VariableSpec = Union[_list(int, "value", lo=1, hi=LIMITS["domain"]), VariableRange]  # type: ignore[valid-type]
 
 
+class QuestionChoice(Struct, forbid_unknown_fields=True, kw_only=True):
+    """One possible answer of a `[[question]]`: the words, the expression that makes it true, an option's label."""
+
+    answer: Text
+    expr: Expression
+    label: Text = ""
+
+
+class Question(Struct, forbid_unknown_fields=True, kw_only=True):
+    """One `[[question]]` the text asks: `value` (a grid: whose house holds it), or a `kind` with `expr`
+    (yes_no) or `choice` tables (all: every true one; one: the true one; each: every true clause)."""
+
+    text: Text
+    value: Name | None = None
+    kind: Literal["yes_no", "all", "one", "each"] | None = None
+    expr: Expression | None = None
+    choice: _list(QuestionChoice, "choice") = []  # type: ignore[valid-type]
+    none: Text = "nobody"
+
+
 class DeductionDoc(Struct, forbid_unknown_fields=True, kw_only=True):
     """A deduction puzzle: agents, their types, counts, variables, statements and facts."""
 
@@ -160,6 +180,7 @@ class DeductionDoc(Struct, forbid_unknown_fields=True, kw_only=True):
                       expect="a table of variables, each a list of whole numbers or {min, max, per_agent}") = {}
     statements: _list(Expression, "statement") = []  # type: ignore[valid-type]
     facts: _list(Expression, "fact") = []  # type: ignore[valid-type]
+    question: _list(Question, "question") = []  # type: ignore[valid-type]
 
 
 class Clue(Struct, forbid_unknown_fields=True, kw_only=True):
@@ -167,13 +188,6 @@ class Clue(Struct, forbid_unknown_fields=True, kw_only=True):
 
     expr: Expression
     text: Text | None = None
-
-
-class GridQuestion(Struct, forbid_unknown_fields=True, kw_only=True):
-    """One `[[question]]` of a grid puzzle: the question and the value it asks about."""
-
-    text: Text
-    value: Name
 
 
 class GridDoc(Struct, forbid_unknown_fields=True, kw_only=True):
@@ -186,7 +200,7 @@ class GridDoc(Struct, forbid_unknown_fields=True, kw_only=True):
     categories: _table(_list(Name, "value", lo=1, hi=LIMITS["houses"]), "category", "categories",  # type: ignore[valid-type]
                        lo=1, hi=LIMITS["categories"], expect="a table of categories, each a list of values")
     clue: _list(Clue, "clue") = []  # type: ignore[valid-type]
-    question: _list(GridQuestion, "question") = []  # type: ignore[valid-type]
+    question: _list(Question, "question") = []  # type: ignore[valid-type]
 
 
 # ---------------------------------------------------------------- strategies and K&K records

@@ -45,7 +45,7 @@ from typing import Any
 
 import tomli_w
 
-from ..deduce.model import DEDUCTION_TYPES, Constraint, Deduction
+from ..deduce.model import DEDUCTION_TYPES, Ask, Constraint, Deduction
 from ..errors import PuzzleError
 from ..interrogate.puzzle import Interrogation
 from ..logic import expr as E
@@ -201,8 +201,6 @@ def _variables(variables) -> dict[str, Any]:
 def _deduction(p: Deduction) -> dict[str, Any]:
     if not p.agents:
         raise _cannot("a deduction puzzle without a grid needs at least one agent")
-    if p.questions:
-        raise _cannot("only grid puzzles carry questions")
     agents = list(p.agents)
     name = lambda t: _type_name(p.display, t)  # noqa: E731
     union = list(dict.fromkeys(t for ts in p.allowed for t in ts))
@@ -236,7 +234,25 @@ def _deduction(p: Deduction) -> dict[str, Any]:
         doc["counts"] = counts
     if p.variables:
         doc["variables"] = _variables(p.variables)
+    if p.questions:
+        doc["question"] = _questions(p.questions, lambda e, src: _expr_json(Constraint("", e, src), agents))
     return doc
+
+
+def _questions(asks: tuple[Ask, ...], write: Any) -> list[dict[str, Any]]:
+    """Return the `[[question]]` tables of a puzzle's asks; `write(expr, source)` gives an expression's form."""
+    out = []
+    for q in asks:
+        table: dict[str, Any] = {"text": q.text, "kind": q.kind}
+        if q.kind == "yes_no":
+            table["expr"] = write(q.choices[0].expr, q.choices[0].source)
+        else:
+            table["choice"] = [{"answer": c.answer, "expr": write(c.expr, c.source), **({"label": c.label} if c.label else {})}
+                               for c in q.choices]
+        if q.none != "nobody":
+            table["none"] = q.none
+        out.append(table)
+    return out
 
 
 # ---------------------------------------------------------------- grid
@@ -403,7 +419,14 @@ def _grid(p: Deduction) -> dict[str, Any]:
     if clues:
         doc["clue"] = clues
     if p.questions:
-        doc["question"] = [{"text": text, "value": value} for text, value in p.questions]
+        def write(e: E.Expr, src: Any) -> Any:
+            try:
+                if src is not None and grid_expr(src, values, grid.houses) == e:
+                    return src
+            except PuzzleError:
+                pass
+            return writer.write(e)
+        doc["question"] = _questions(p.questions, write)
     return doc
 
 

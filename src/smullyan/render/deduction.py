@@ -76,18 +76,20 @@ def determined_json(puzzle: Deduction, res: DeductionResult) -> dict[str, Any]:
     return out
 
 
-def answers(puzzle: Deduction, res: DeductionResult) -> dict[str, str | None]:
-    """Return each question's answer: who (the nationality, else the first characteristic) shares the
-    asked value's house in every consistent world; None where the worlds disagree."""
-    if puzzle.grid is None or not puzzle.questions:
-        return {}
-    cats = [c for c, _ in puzzle.grid.categories]
-    who = "nationality" if "nationality" in cats else cats[0]
-    out: dict[str, str | None] = {}
-    for question, var in puzzle.questions:
-        cat, value = var.split(":", 1)
-        found = {next(r[who] for r in grid_rows(puzzle, w) if r.get(cat) == value) for w in res.worlds}
-        out[question] = found.pop() if len(found) == 1 else None
+def answers(puzzle: Deduction, res: DeductionResult) -> list[dict[str, str]]:
+    """Return each question the text asks with its answer over the consistent worlds ('undetermined'
+    where they disagree), and the option's label for a multiple choice."""
+    from ..deduce.asks import UNDETERMINED, answer, chosen_label
+
+    out = []
+    for q in puzzle.questions:
+        said = answer(puzzle, q, res.worlds)
+        item = {"question": q.text, "answer": said}
+        if said != UNDETERMINED and any(c.label for c in q.choices):
+            label = chosen_label(puzzle, q, res.worlds)
+            if label:
+                item["option"] = label
+        out.append(item)
     return out
 
 
@@ -100,8 +102,8 @@ def result_json(puzzle: Deduction, res: DeductionResult, max_solutions: int | No
         "solutions": [world_json(puzzle, w) for w in sols],
         "determined": determined_json(puzzle, res),
     }
-    if puzzle.questions and res.worlds:
-        out["answers"] = answers(puzzle, res)
+    if puzzle.questions:
+        out["answers"] = answers(puzzle, res) if res.worlds else []
     if res.contradiction is not None:
         out["contradiction"] = list(res.contradiction)
     if res.reasons is not None:
@@ -171,8 +173,8 @@ def result_text(puzzle: Deduction, res: DeductionResult, max_solutions: int = 20
                     lines.append(f"  {v} = {x}")
     if res.consistent > max_solutions:
         lines.append(f"… and {res.consistent - max_solutions} more (use --json for all).")
-    for question, answer in answers(puzzle, res).items():
-        lines.append(f"{question} {answer if answer else 'Not determined by the clues.'}")
+    for a in answers(puzzle, res) if res.worlds else ():
+        lines.append(f"{a['question']} {a['answer']}" + (f" (option {a['option']})" if "option" in a else ""))
     if puzzle.grid is None:
         det = determined_json(puzzle, res)
         eng = English(puzzle.display)

@@ -118,11 +118,11 @@ def deduction_html(puzzle: Deduction, res: DeductionResult, max_solutions: int =
     out.append(f'<p class="smullyan-verdict {"smullyan-unique" if res.unique else "smullyan-several"}">'
                f"{n} consistent world{'s' if n != 1 else ''} ({verdict}; {_e(res.backend)} backend).</p>")
     out += _solutions(puzzle, res, max_solutions)
-    found = answers(puzzle, res)
+    found = answers(puzzle, res) if res.worlds else []
     if found:
         out.append('<p class="smullyan-section">Answers</p>')
         out.append('<dl class="smullyan-answers">' + "".join(
-            f"<dt>{_e(q)}</dt><dd>{_e(a) if a else 'Not determined by the clues.'}</dd>" for q, a in found.items())
+            f"<dt>{_e(a['question'])}</dt><dd>{_e(a['answer'])}</dd>" for a in found)
             + "</dl>")
     out += _determined(puzzle, res)
     if res.reasons:
