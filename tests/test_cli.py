@@ -194,10 +194,10 @@ def test_bad_kk_line(tmp_path):
     f.write_text(f.read_text() + '{"id": "y", "names": ["A"], "statements": "((\'lying\', 0),)"}\n')
     r = run("solve", "--format", "kk", f)
     assert r.exit_code == 2
-    assert r.stderr.strip() == (f"error: 1 line could not be read; the first: {f}:1: key 'statements[0]': 'lying' "
-                                "needs a person number from 0 to 0, got (3,)")
+    message = f"{f}:1: key 'statements[0]': 'lying' needs a person number from 0 to 0, got (3,)"
+    assert r.stderr.strip() == f"error: read 1 of 2 lines; answered 1; 1 could not be read (the first: {message})"
     bad, good = [json.loads(line) for line in r.stdout.splitlines()]
-    assert (bad["id"], bad["line"], bad["error"]["error"], bad["error"]["key"]) == ("x", 1, "bad_input", "statements[0]")
+    assert (bad["id"], bad["line"], bad["error"], bad["exit_status"]) == ("x", 1, message, 2)
     assert (good["id"], good["consistent"]) == ("y", 0)  # the line after a bad one is still answered
 
 

@@ -86,6 +86,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
         except BadInput as e:
             raise e.located(source=args.puzzle) from None
         _out(result.to_json() if args.json else result.text())
+        if args.verbose and not args.json:
+            _print_ignored(puzzle)
         return EXIT_OK if result.consistent else EXIT_FAILED
     if args.backend not in (None, "auto") or args.explain:
         raise BadInput("--backend and --explain apply to deduction puzzles; this is a gods puzzle")
@@ -106,7 +108,17 @@ def cmd_solve(args: argparse.Namespace) -> int:
         _out(res.text())
         if args.stats:
             _print_stats(res.stats)
+        if args.verbose:
+            _print_ignored(puzzle)
     return EXIT_OK
+
+
+def _print_ignored(puzzle: Any) -> None:
+    """Print the sentences of an English text passed over as stating nothing about the puzzle."""
+    if puzzle.ignored:
+        _out("Passed over (they state nothing about the puzzle):")
+        for t in puzzle.ignored:
+            _out(f"  {' '.join(t.split())}")
 
 
 @contextlib.contextmanager
@@ -183,39 +195,67 @@ def _print_stats(stats: dict[str, Any]) -> None:
 
 
 def _solve_batch(args: argparse.Namespace, kind: str) -> int:
-    """Print one JSON line per puzzle of a JSONL batch; a bad line gets an error line, the rest go on."""
+    """Print one JSON line per puzzle of a JSONL batch; a bad line gets an error line, the rest go on;
+    a summary on stderr says how many lines were read and answered."""
     import json
 
     import smullyan
 
-    bad = limited = 0
+    bad = limited = total = 0
     first_error = ""
     for item in smullyan.load_batch(args.puzzle, format=kind, field=args.field or None):
+        total += 1
         record: dict[str, Any] = {"id": item.id, "line": item.line}
+        error: SmullyanError | None = None
         if item.puzzle is None:
             assert item.error is not None
-            bad += 1
-            first_error = first_error or item.error.render()
-            record["error"] = item.error.to_dict()
+            error = item.error
         elif not isinstance(item.puzzle, smullyan.DeductionPuzzle):
-            bad += 1
-            err = BadInput("JSONL lines of text are read as deduction puzzles only", source=f"{args.puzzle}:{item.line}")
-            first_error = first_error or err.render()
-            record["error"] = err.to_dict()
+            error = BadInput("JSONL lines of text are read as deduction puzzles only", source=f"{args.puzzle}:{item.line}")
         else:
             try:
                 record.update(item.puzzle.solve(limit=args.limit or BATCH_LIMIT, backend=args.backend,
                                                 explain=args.explain, memory=args.memory).to_dict())
             except LimitReached as e:
                 limited += 1
-                record["error"] = e.located(source=f"{args.puzzle}:{item.line}").to_dict()
+                record["error"] = e.located(source=f"{args.puzzle}:{item.line}").render()
+                record["exit_status"] = e.exit_status
+        if error is not None:
+            bad += 1
+            first_error = first_error or error.render()
+            record["error"] = error.render()
+            record["exit_status"] = error.exit_status
         _out(json.dumps(record, ensure_ascii=False))
+    answered = total - bad - limited
+    _err(("error: " if bad else "limit: " if limited else "")
+         + f"read {total - bad} of {total} line{'s' if total != 1 else ''}; answered {answered}"
+         + (f"; {limited} stopped at the limit" if limited else "")
+         + (f"; {bad} could not be read (the first: {first_error})" if bad else ""))
     if bad:
-        _err(f"error: {bad} line{'s' if bad != 1 else ''} could not be read; the first: {first_error}")
         return EXIT_INPUT
     if limited:
-        _err(f"limit: {limited} puzzle{'s' if limited != 1 else ''} stopped at the limit")
         return EXIT_LIMIT
+    return EXIT_OK
+
+
+# ---------------------------------------------------------------- parse
+
+def cmd_parse(args: argparse.Namespace) -> int:
+    """Print the puzzle a file states: TOML (what solve accepts), JSON, or English read back."""
+    puzzle = _load_puzzle(args.puzzle, args.format)
+    ignored = getattr(puzzle, "ignored", None) or ()
+    if args.json:
+        import json
+
+        doc = puzzle.to_dict()
+        if puzzle.ignored is not None:
+            doc = {**doc, "ignored": list(ignored)}
+        _out(json.dumps(doc, ensure_ascii=False, indent=2))
+    elif args.english:
+        _out(puzzle.to_english())
+    else:
+        notes = "".join(f"# passed over: {' '.join(t.split())}\n" for t in ignored)
+        _out((notes + "\n" if notes else "") + puzzle.to_toml().rstrip("\n"))
     return EXIT_OK
 
 
@@ -346,13 +386,24 @@ def build_parser() -> argparse.ArgumentParser:
                    help="input: auto (by suffix: .txt is English), toml, text (English; FILE.jsonl reads --field "
                         "of each line), or kk (K&K JSONL)")
     s.add_argument("--field", default="", help="with --format text and a JSONL file: the field holding the text "
-                                               "(default: quiz or puzzle)")
+                                               "(default: the first of quiz, puzzle, question, problem, text, input, prompt)")
     s.add_argument("--backend", default=None, choices=("auto", "enum", "sat"), help="deduction backend")
     s.add_argument("--explain", action="store_true",
                    help="deduction: a minimal set of statements forcing each determined fact")
     s.add_argument("--objective", choices=("worst", "expected"),
                    help="gods: fewest questions in the worst case, or fewest on average (exact)")
+    s.add_argument("--verbose", action="store_true", help="also list the sentences of an English text passed over")
     s.set_defaults(run=cmd_solve)
+
+    r = sub.add_parser("parse", formatter_class=fmt, epilog=EXIT_CONTRACT,
+                       help="print the puzzle a file states, as the TOML solve accepts (check a reading)",
+                       description="Print the puzzle a file states: the TOML that solve accepts, with the text's "
+                                   "questions and options, and the sentences passed over as comments.")
+    r.add_argument("puzzle", metavar="PUZZLE", help="puzzle file: English .txt, .toml, or '-' for stdin (English)")
+    r.add_argument("--format", default="auto", choices=("auto", "toml", "text"), help="input: auto (by suffix), toml, text")
+    r.add_argument("--json", action="store_true", help="print the puzzle document as JSON (with 'ignored')")
+    r.add_argument("--english", action="store_true", help="print the puzzle back in English (reads back the same)")
+    r.set_defaults(run=cmd_parse)
 
     v = sub.add_parser("verify", formatter_class=fmt, epilog=EXIT_CONTRACT,
                        help="check a strategy against every world and every hidden state",
@@ -401,7 +452,7 @@ def run(argv: Sequence[str] | None = None) -> int:
         except SystemExit as done:  # --help and --version
             return int(done.code or 0)
         if args.command is None:
-            raise BadInput("no command given; choose solve, verify or survey (see smullyan --help)")
+            raise BadInput("no command given; choose solve, parse, verify or survey (see smullyan --help)")
         for stream in (sys.stdout, sys.stderr):  # a name no terminal can show is escaped, never a crash
             reconfigure = getattr(stream, "reconfigure", None)
             if reconfigure is not None:

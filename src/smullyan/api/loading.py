@@ -129,7 +129,7 @@ def _toml_position(message: str, text: str) -> tuple[int | None, int | None]:
 @guarded
 def read(text: str, title: str = "", source: str | None = None) -> Puzzle:
     """Return the puzzle an English text states (gods, knights and knaves, a zebra grid)."""
-    from ..english.read import parse_text
+    from ..english.read import read_text
 
     if not isinstance(text, str):
         raise BadInput(f"expected English text (a str), got {type(text).__name__}", source=source)
@@ -137,7 +137,8 @@ def read(text: str, title: str = "", source: str | None = None) -> Puzzle:
         raise BadInput(f"the text has {len(text):,} characters; puzzles of at most {MAX_TEXT_CHARS:,} are read",
                        source=source)
     try:
-        return wrap(parse_text(text, title))
+        reading = read_text(text, title)
+        return wrap(reading.puzzle, tuple(s.text for s in reading.ignored))
     except SmullyanError as e:
         raise e.located(source=source) from None
 
@@ -187,7 +188,7 @@ class BatchItem:
 @guarded
 def load_batch(path: str | Path, format: str = "kk", field: str | None = None) -> Iterator[BatchItem]:
     """Yield each line of a JSONL file as a BatchItem: `kk` lines (the K&K benchmark's records) or
-    `text` lines (English in the `field`, default 'quiz' or 'puzzle'). Bad lines carry their error."""
+    `text` lines (English in the `field`, default the first of TEXT_FIELDS present). Bad lines carry their error."""
     if format not in BATCH_FORMATS:
         raise BadInput(f"unknown batch format {format!r}; choose one of: {', '.join(BATCH_FORMATS)}")
     data = read_file_bytes(path)
@@ -225,13 +226,17 @@ def _batch(lines: list[bytes], source: str, format: str, field: str | None) -> I
             yield BatchItem(n, ident, None, BadInput("the statement is nested too deeply to read", source=where))
 
 
+TEXT_FIELDS = ("quiz", "puzzle", "question", "problem", "text", "input", "prompt")
+
+
 def _batch_puzzle(record: dict[str, Any], format: str, field: str | None) -> Puzzle:
     if format == "kk":
         from ..formats.kk import kk_puzzle
 
         return DeductionPuzzle(kk_puzzle(record))
-    keys = [field] if field else ["quiz", "puzzle"]
+    keys = [field] if field else list(TEXT_FIELDS)
     key = next((k for k in keys if k in record), None)
     if key is None or not isinstance(record[key], str):
-        raise BadInput(f"expected a JSON object with a text field '{field or 'quiz or puzzle'}'")
+        wanted = f"'{field}'" if field else "(one of " + ", ".join(TEXT_FIELDS) + "; or name it with --field)"
+        raise BadInput(f"expected a JSON object with a text field {wanted}")
     return read(record[key], title=str(record.get("id", "")))

@@ -62,6 +62,24 @@ class _Written:
 
         return dumps_puzzle(self.model)
 
+    def to_english(self) -> str:
+        """Return the puzzle in English that `smullyan.read` reads back to an equal puzzle."""
+        from ..errors import SmullyanError
+
+        try:
+            if isinstance(self.model, Deduction) and self.model.grid is not None:
+                from ..render.english_grid import grid_text
+
+                return grid_text(self.model)
+            if isinstance(self.model, Deduction) and not self.model.variables:
+                from ..render.english_knights import knights_text
+
+                return knights_text(self.model)
+        except SmullyanError as e:
+            raise BadInput(f"cannot write this puzzle in English: {e.message}") from None
+        raise BadInput("only knights-and-knaves and grid puzzles are written in English; "
+                       "this puzzle is written as TOML (to_toml)")
+
     def to_json(self) -> str:
         """Return the puzzle's document as JSON text."""
         from .results import _dumps
@@ -79,6 +97,7 @@ class GodsPuzzle(_Written):
     """Gods to question until the goal (their types, or also the language) is identified."""
 
     model: Interrogation
+    ignored: tuple[str, ...] | None = None  # read from English: the sentences passed over (instructions, …)
 
     @property
     def kind(self) -> str:
@@ -134,7 +153,7 @@ class GodsPuzzle(_Written):
             else:
                 raise BadInput(f"unknown option {key!r}; choose from objective, max_questions, goal, language, "
                                "max_complexity, title")
-        return GodsPuzzle(dataclasses.replace(self.model, **options))
+        return GodsPuzzle(dataclasses.replace(self.model, **options), self.ignored)
 
     @guarded
     def solve(self, limit: LimitSpec = None, objective: str | None = None, backend: str | None = None, *,
@@ -162,6 +181,7 @@ class DeductionPuzzle(_Written):
     """Statements and clues that constrain the worlds: knights and knaves, ages, zebra grids."""
 
     model: Deduction
+    ignored: tuple[str, ...] | None = None  # read from English: the sentences passed over (instructions, …)
 
     def __repr__(self) -> str:
         if self.model.grid is not None:
@@ -188,7 +208,7 @@ class DeductionPuzzle(_Written):
     @property
     def questions(self) -> tuple[str, ...]:
         """Return the questions the puzzle's text asks ('Who owns the zebra?')."""
-        return tuple(q for q, _ in self.model.questions)
+        return tuple(q.text for q in self.model.questions)
 
     def semantics(self) -> dict[str, Any]:
         """Return how statements are read: truthful agents say only truths, liars only falsehoods, the rest either."""
@@ -218,6 +238,6 @@ class DeductionPuzzle(_Written):
 Puzzle = GodsPuzzle | DeductionPuzzle
 
 
-def wrap(model: Interrogation | Deduction) -> Puzzle:
-    """Return the public puzzle value of an engine puzzle."""
-    return GodsPuzzle(model) if isinstance(model, Interrogation) else DeductionPuzzle(model)
+def wrap(model: Interrogation | Deduction, ignored: tuple[str, ...] | None = None) -> Puzzle:
+    """Return the public puzzle value of an engine puzzle (`ignored`: sentences of its text passed over)."""
+    return GodsPuzzle(model, ignored) if isinstance(model, Interrogation) else DeductionPuzzle(model, ignored)

@@ -1,25 +1,77 @@
-"""Which English reader a text needs: gods to question, ZebraLogic grids, or knights-and-knaves islands."""
+"""Which English reader a text needs, and what every reader returns.
+
+- Reading: the puzzle a text states, and the sentences passed over (instructions, headings, story).
+- Families: gods to question ('… gods A, B, and C are called …'), islands of knights and knaves (truth
+  and lie words), orderings (N things in one order described by comparatives and ranks), grids
+  (people or things in houses, seats or positions), and knights and knaves again for the rest. Each family reader reads
+  the text's sentences (`sentences.split_sentences`) with its own frames, answers the questions the
+  text asks, passes over only framing sentences (`framing.is_framing`) or ones naming none of the
+  puzzle's people, values or positions, and raises PuzzleError with line and column for any other.
+"""
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from ..deduce.model import Deduction
 from ..interrogate.puzzle import Interrogation
-from .classic import parse_classic
-from .gods import parse_gods
-from .knights import parse_knights
-from .zebralogic import parse_zebralogic
+from .sentences import Sentence, split_sentences
+
+GODS = re.compile(r"\bgods\b.*\bare called\b", re.S)
+ZEBRALOGIC = re.compile(r"There are \d+ houses")
+ROLES = re.compile(r"\b(knights?|knaves?|liars?|truth[- ]?tellers?|(lies|lying|lied)(?!\s+(to|on|in|at|between|next|"
+                   r"directly|immediately|just|somewhere|beside|behind|ahead|above|below)\b)|tells? the truth|"
+                   r"telling the truth|truthful|honest|dishonest)\b", re.I)
+GRID = re.compile(r"\b(houses?|seats?|seated|positions?|left|right|row|line|queue|queu(?:es|ing|eing|ed)|order|"
+                  r"neighbou?rs?|next to|adjacent|beside|behind|ahead|in front of|between|first|second|third|last|"
+                  r"middle)\b", re.I)
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What a text states: its puzzle, and the sentences passed over as stating nothing about it."""
+
+    puzzle: Deduction | Interrogation
+    ignored: tuple[Sentence, ...] = ()
+
+
+def family(text: str) -> str:
+    """Return which reader a text needs: 'gods', 'knights', 'order' (things in one order, compared:
+    'older than', 'finished above', 'the second from the left'), 'grid' or, by default, 'knights'."""
+    from .order import is_order_text  # imported here: order.py imports Reading from this module
+
+    if GODS.search(text):
+        return "gods"
+    if ROLES.search(text):
+        return "knights"
+    if is_order_text(text):
+        return "order"
+    if GRID.search(text):
+        return "grid"
+    return "knights"
+
+
+def read_text(text: str, title: str = "") -> Reading:
+    """Return the reading of an English puzzle text; raise PuzzleError with line and column."""
+    kind = family(text)
+    if kind == "gods":
+        from .gods import parse_gods
+
+        return Reading(parse_gods(text, title))
+    if kind == "order":
+        from .order import read_order
+
+        return read_order(text, split_sentences(text), title)
+    if kind == "grid":
+        from .grid import read_grid
+
+        return read_grid(text, split_sentences(text), title)
+    from .knights import read_knights
+
+    return read_knights(text, split_sentences(text), title)
 
 
 def parse_text(text: str, title: str = "") -> Deduction | Interrogation:
-    """Return the puzzle of an English text: gods to question ('… gods A, B, and C are called …'),
-    a ZebraLogic grid ('There are N houses … 1. …'), a classic zebra puzzle (clues about houses, with
-    no characteristics listed) or an island of knights and knaves."""
-    if re.search(r"\bgods\b.*\bare called\b", text, re.S):
-        return parse_gods(text, title)
-    if re.search(r"There are \d+ houses", text) and re.search(r"^\s*1\.\s", text, re.M):
-        return parse_zebralogic(text, title)
-    if re.search(r"\bhouses?\b", text) and not re.search(r"\b(knights?|knaves?|liars?|truth-tellers?)\b", text, re.I):
-        return parse_classic(text, title)
-    return parse_knights(text, title)
+    """Return the puzzle of an English text (the reading's puzzle)."""
+    return read_text(text, title).puzzle
