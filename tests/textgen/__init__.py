@@ -20,14 +20,15 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, Callable
 
-FAMILIES = ("knights", "grids", "framing")
+FAMILIES = ("knights", "grids", "orders", "framing")
 
 
 def generator(family: str) -> "Callable[[random.Random], dict[str, Any]]":
     """Return the one-item generator of a family."""
-    from . import framing, grids, knights
+    from . import framing, grids, knights, orders
 
-    return {"knights": knights.generate, "grids": grids.generate, "framing": framing.generate}[family]
+    return {"knights": knights.generate, "grids": grids.generate, "orders": orders.generate,
+            "framing": framing.generate}[family]
 
 
 def corpus(family: str, seed: int, n: int) -> "list[dict[str, Any]]":
