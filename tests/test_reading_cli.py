@@ -95,3 +95,14 @@ def test_read_errors_are_bad_input_with_line_and_column():
                       "The Irishman drinks tea.\nWho owns the dog?")
     assert err.value.exit_status == 2
     assert str(err.value).startswith("line 3, column 1: ")
+
+
+def test_gods_texts_pass_over_framing_and_refuse_unknown_sentences_about_the_gods():
+    text = (EXAMPLES / "four_gods.txt").read_text()
+    framed = smullyan.read("# Puzzle\nSolve the following logic puzzle.\n" + text + "Think step by step.\n")
+    assert framed.ignored == ("Puzzle", "Solve the following logic puzzle.", "Think step by step.")
+    assert framed.to_toml() == smullyan.read(text).to_toml()
+    with pytest.raises(smullyan.BadInput) as err:
+        smullyan.read(text + "The gods hate questions about cheese.\n")
+    assert str(err.value) == ("line 6, column 10: cannot read 'The gods hate questions about cheese.': "
+                              "unexpected 'hate'; expected 'understand'")

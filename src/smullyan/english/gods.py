@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from functools import lru_cache
 from importlib.resources import files
 
@@ -61,6 +63,34 @@ class _Gods(Transformer):
 
     def silence(self, _a):
         return ("silence",)
+
+
+GODS_WORDS = re.compile(r"\b(gods?|True|False|Random|ja|da|questions?|words?|answers?|speaks?|identit(y|ies))\b")
+
+
+def read_gods(text: str, sentences: tuple, title: str = "") -> "Reading":
+    """Return the reading of a gods text: each sentence read by the gods grammar; one it cannot read is
+    passed over when it is framing or names nothing of the puzzle (no god, type, word or question),
+    else an error at its line and column."""
+    from lark.exceptions import UnexpectedInput
+
+    from .framing import is_framing
+    from .errors import parse_error
+    from .read import Reading
+
+    kept, ignored = [], []
+    for sentence in sentences:
+        try:
+            parser().parse(sentence.text)
+        except UnexpectedInput as err:
+            if is_framing(sentence.text) or not GODS_WORDS.search(sentence.text):
+                ignored.append(sentence)
+                continue
+            detail = parse_error(parser(), err, sentence.text).message.split(": ", 1)[-1]
+            column = sentence.column + (err.column - 1 if err.line == 1 and err.column > 0 else 0)
+            raise PuzzleError(f"line {sentence.line}, column {column}: cannot read '{sentence.text}': {detail}") from None
+        kept.append(sentence.text)
+    return Reading(parse_gods("\n".join(kept), title), tuple(ignored))
 
 
 def parse_gods(text: str, title: str = "") -> Interrogation:

@@ -56,9 +56,9 @@ def read_text(text: str, title: str = "") -> Reading:
     """Return the reading of an English puzzle text; raise PuzzleError with line and column."""
     kind = family(text)
     if kind == "gods":
-        from .gods import parse_gods
+        from .gods import read_gods
 
-        return Reading(parse_gods(text, title))
+        return read_gods(text, split_sentences(text), title)
     if kind == "order":
         from .order import read_order
 
