@@ -85,18 +85,9 @@ def test_knights_text_keeps_labels_but_not_the_statements_words():
 
 GODS_TOML = '''title = "Two gods"
 kind = "interrogation"
-agents = [
-    "A",
-    "B",
-]
-types = [
-    "True",
-    "False",
-]
-words = [
-    "ja",
-    "da",
-]
+agents = ["A", "B"]
+types = ["True", "False"]
+words = ["ja", "da"]
 goal = "types"
 objective = "worst"
 max_questions = 1
@@ -118,51 +109,13 @@ def test_pinned_gods_text():
 
 
 KK_TOML = '''kind = "deduction"
-agents = [
-    "A",
-    "B",
-]
-types = [
-    "knight",
-    "knave",
-]
-statements = [
-    [
-        "says",
-        "A",
-        [
-            "count",
-            "knave",
-            ">=",
-            1,
-        ],
-    ],
-    [
-        "says",
-        "B",
-        [
-            "type",
-            "A",
-            "knave",
-        ],
-    ],
-]
-facts = [
-    [
-        "not",
-        [
-            "type",
-            "B",
-            "knight",
-        ],
-    ],
-]
+agents = ["A", "B"]
+types = ["knight", "knave"]
+statements = [["says", "A", ["count", "knave", ">=", 1]], ["says", "B", ["type", "A", "knave"]]]
+facts = [["not", ["type", "B", "knight"]]]
 
 [allowed]
-B = [
-    "knave",
-    "knight",
-]
+B = ["knave", "knight"]
 
 [counts]
 knave = 1
@@ -519,3 +472,26 @@ def test_every_zebralogic_and_knights_text_round_trips():
         assert puzzle_document(back) == puzzle_document(puzzle)
         assert [(c.label, c.expr) for c in back.constraints] == [(c.label, c.expr) for c in puzzle.constraints]
         assert back.display == puzzle.display
+
+
+_scalars = st.one_of(st.booleans(), st.integers(-2**63, 2**63 - 1), st.text(max_size=12))
+_keys = st.text(max_size=8)
+_values = st.recursive(_scalars, lambda inner: st.lists(inner, max_size=4), max_leaves=12)
+
+
+@st.composite
+def documents(draw, depth=2):
+    doc = draw(st.dictionaries(_keys, _values, max_size=4))
+    if depth:
+        for k in draw(st.lists(_keys, max_size=2)):
+            doc[k] = draw(documents(depth=depth - 1)) if draw(st.booleans()) else \
+                draw(st.lists(documents(depth=depth - 1), min_size=1, max_size=2))
+    return doc
+
+
+@given(documents())
+@settings(max_examples=200, deadline=None)
+def test_documents_are_written_inline_and_read_back(doc):
+    from smullyan.formats.toml_write import dumps_document
+
+    assert tomllib.loads(dumps_document(doc)) == doc

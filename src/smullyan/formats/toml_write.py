@@ -39,11 +39,12 @@ What does not come back exactly:
 from __future__ import annotations
 
 import itertools
+import json
+import re
 import tomllib
 from collections import Counter
 from typing import Any
 
-import tomli_w
 
 from ..deduce.model import DEDUCTION_TYPES, Ask, Constraint, Deduction
 from ..errors import PuzzleError
@@ -85,8 +86,72 @@ def _heading(p: Interrogation | Deduction, kind: str) -> dict[str, Any]:
 
 
 def dumps_puzzle(puzzle: Interrogation | Deduction) -> str:
-    """Return the TOML text of a puzzle (see `puzzle_document`)."""
-    return tomli_w.dumps(puzzle_document(puzzle))
+    """Return the TOML text of a puzzle (see `puzzle_document`), expressions written inline."""
+    return dumps_document(puzzle_document(puzzle))
+
+
+BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+LINE = 100  # an array longer than this is written one item per line
+
+
+def dumps_document(doc: dict[str, Any]) -> str:
+    """Return a document as TOML for people: expressions as one-line arrays (`["says", "A", …]`),
+    arrays of tables as `[[clue]]`, long arrays one item per line. Checked by reading back."""
+    lines: list[str] = []
+    _table_lines(doc, [], lines)
+    text = "\n".join(lines).strip("\n") + "\n"
+    if tomllib.loads(text) != doc:  # pragma: no cover - a writer bug would show here, never as a wrong file
+        raise PuzzleError("internal: the TOML written does not read back")
+    return text
+
+
+def _key(k: str) -> str:
+    return k if BARE_KEY.fullmatch(k) else _string(k)
+
+
+def _string(s: str) -> str:
+    return json.dumps(s, ensure_ascii=False).replace("\x7f", "\\u007f")
+
+
+def _inline(v: Any) -> str:
+    """Return a value as an inline TOML literal."""
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, (int, float)):
+        return repr(v)
+    if isinstance(v, str):
+        return _string(v)
+    if isinstance(v, dict):
+        return "{ " + ", ".join(f"{_key(k)} = {_inline(x)}" for k, x in v.items()) + " }" if v else "{}"
+    return "[" + ", ".join(_inline(x) for x in v) + "]"
+
+
+def _value(v: Any) -> str:
+    """Return a value for `key = …`: inline, or an array one item per line when long."""
+    text = _inline(v)
+    if isinstance(v, list) and len(text) > LINE and v:
+        return "[\n" + "".join(f"    {_inline(x)},\n" for x in v) + "]"
+    return text
+
+
+def _is_tables(v: Any) -> bool:
+    return isinstance(v, list) and bool(v) and all(isinstance(x, dict) for x in v)
+
+
+def _table_lines(doc: dict[str, Any], path: list[str], lines: list[str]) -> None:
+    """Append a table's plain keys, then its sub-tables and arrays of tables."""
+    for k, v in doc.items():
+        if not isinstance(v, dict) and not _is_tables(v):
+            lines.append(f"{_key(k)} = {_value(v)}")
+    for k, v in doc.items():
+        name = ".".join(_key(p) for p in [*path, k])
+        if isinstance(v, dict):
+            lines += ["", f"[{name}]"]
+            _table_lines(v, [*path, k], lines)
+        elif _is_tables(v):
+            for item in v:
+                lines += ["", f"[[{name}]]"]
+                _table_lines(item, [*path, k], lines)
 
 
 def puzzle_document(puzzle: Interrogation | Deduction) -> dict[str, Any]:
@@ -100,7 +165,7 @@ def puzzle_document(puzzle: Interrogation | Deduction) -> dict[str, Any]:
     else:
         raise TypeError(f"not a puzzle: {puzzle!r}")
     try:
-        text = tomli_w.dumps(doc)
+        text = dumps_document(doc)
     except (TypeError, ValueError) as e:
         raise _cannot(f"TOML cannot hold one of its values ({e})") from None
     try:
