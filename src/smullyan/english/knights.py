@@ -40,6 +40,7 @@ from ..deduce.model import Ask, Choice, Constraint, Deduction
 from ..errors import PuzzleError, did_you_mean
 from ..logic import expr as E
 from ..logic.types import LIAR, RANDOM, TRUTHFUL
+from . import knights_dialogue as D
 from . import knights_frames as F
 from .framing import is_framing
 from .knights_roles import (DEFAULT_DISPLAY, Definition, build_roles, read_definition,
@@ -50,7 +51,17 @@ PARTNER = {"knight": "knave", "knave": "knight", "truth-teller": "liar", "trutht
            "angel": "devil", "devil": "angel"}
 IMPERATIVES = ("name", "list", "identify", "find", "classify", "label", "determine", "state", "give", "indicate")
 ANSWER_END = re.compile(r"\b(?:no|yes)[.!](?=\s+[\"“‘']?[A-Z])", re.I)
+FIRST_PERSON = re.compile(r"\b(?:I|me|my|myself|we|us|our)\b|\bI'm\b", re.I)
+IF_ANYONE = re.compile(r"\s*,\s*if\s+any(?:one|body)?\s*,", re.I)
+TRUE_STATEMENT = re.compile(r"^(?:is|are)\s+(?:the\s+following|this|that)\s+(?:statement|claim|sentence)\s+(?:true|correct)"
+                            r"\s*[:,]?\s*[\"“](?P<claim>[^\"“”]+?)[.]?[\"”]\s*\??$", re.I)
+ROLE_MENTION = re.compile(r"\b(?:knights?|knaves?|truth[- ]tellers?|liars?)\b", re.I)
 OPTION_MARK = re.compile(r"^(?:[A-Ha-h]|[1-9])$")
+UNDETERMINED_OPTION = re.compile(
+    r"^(?:it\s+)?(?:cannot|can't|can\s+not)\s+be\s+(?:determined|known|decided|told|deduced|said)|^(?:it\s+is\s+)?"
+    r"(?:impossible|not\s+possible)\s+to\s+(?:tell|determine|know|say|decide)|^(?:there\s+is\s+)?(?:not\s+enough|"
+    r"insufficient)\s+information|^(?:undetermined|undecidable|indeterminate|unknown|uncertain)\b", re.I)
+NONE_ABOVE = re.compile(r"^none\s+of\s+the\s+(?:above|other\s+(?:options|answers|choices))\s*[.!]?$", re.I)
 
 Pair = tuple[E.Expr, Any]  # an expression and its JSON form
 
@@ -193,6 +204,12 @@ class _Tree(Transformer):
     def atom(self, subj, vp):
         return ("atom", subj, vp)
 
+    def atom_ell(self, subj, be, neg=None):  # "… but B isn't": the predicate is the one before it
+        return ("atom_ell", subj, neg is not None, be)
+
+    def g_these(self, these, *_):  # "these people": all of them, as "them"
+        return Ref("them", these)
+
     def there(self, there_tok, _be, q, role, dom=None):
         return ("there", q, role, dom, there_tok)
 
@@ -284,6 +301,9 @@ class _Tree(Transformer):
 
     def s_others_n(self, the, _other, n):
         return Subj("all", (Ref("others", the, n),)) if n != 1 else Subj("one", (Ref("other", the),))
+
+    def s_the_n(self, the, n, _of, group):  # "the two of us": all of them, and they are two
+        return Subj("count", quant=("all_n", n, the), group=group)
 
     def s_other(self, the, _other):
         return Subj("one", (Ref("other", the),))
@@ -411,6 +431,9 @@ class _Tree(Transformer):
     def role_word(self, tok):
         return tok
 
+    def c_only(self, the, _only, role):  # "the only knight": a knight, and nobody else is one
+        return Comp("only", role, the.start_pos, _end(role))
+
     def c_truthful(self, t):
         return Comp("truthful", t, t.start_pos, _end(t))
 
@@ -473,6 +496,22 @@ class _Tree(Transformer):
     def q_who(self, who, vp):
         return ("who", vp, None, who)
 
+    def q_who_comps(self, who, comps, _be):  # "who the knights are", "who the knave, knight, and spy are"
+        if comps.kind == "one":
+            return ("who", Pred("be", comps=comps), None, who)
+        return ("each", _kinds((comps,)), None)
+
+    def q_who_or(self, *xs):  # "Who is lying, A or B?"
+        refs = [x for x in xs if isinstance(x, Ref)]
+        vp = next(x for x in xs if isinstance(x, Pred))
+        return ("who", vp, refs, xs[0])
+
+    def q_what_colon(self, _what, _be, p, _colon, comps):  # "What is A: a knight or a knave?"
+        if comps.kind != "or":
+            return ("what", p)
+        return ("be", Subj("one", (p,)), Pred("be", comps=comps))
+
+
     def q_who_in(self, *xs):
         dom = next((x for x in xs[1:-1] if not isinstance(x, Token)), None)  # "which islander": everyone
         return ("who", xs[-1], dom, xs[0])
@@ -506,6 +545,9 @@ class _Tree(Transformer):
         if comps.kind == "one":
             return ("who", Pred("be", comps=comps), dom, _imp)
         return ("each", _kinds(xs), dom)
+
+    def q_each_poss(self, *xs):  # "Determine A's and B's types"
+        return ("each", [], [x for x in xs if isinstance(x, Ref)])
 
     def q_does_alt(self, _does, subj, a, _or, b):
         return ("does_alt", subj, a, b)
@@ -706,6 +748,9 @@ class _Reader:
         self.title = title
         self.people: list[str] = []
         self.used: dict[str, str] = {}
+        self.dotted: set[int] = set()  # sentences labelled 'A.' on their line (an option's letter, or a name?)
+        self.last_said: Pair | None = None  # the one claim the sentence just read makes ('That is true' says it)
+        self.said_by: dict[str, Pair | None] = {}  # each speaker's last claim ('C agrees with A')
 
     # -------------------------------------------------------------- positions and messages
 
@@ -732,11 +777,12 @@ class _Reader:
                 m = ANSWER_END.search(s.text)
                 if not m or F.quotes(s.text[:m.end()]) is None:
                     m = self.letter_line_end(s)
-                if not m:
+                cut = m.end() if m else self.label_line(s)
+                if not cut:
                     break
-                rest = s.text[m.end():]
-                line, col = locate(self.text, s, m.end() + len(rest) - len(rest.lstrip()))
-                split.append(dataclasses.replace(s, text=s.text[:m.end()].rstrip()))
+                rest = s.text[cut:]
+                line, col = locate(self.text, s, cut + len(rest) - len(rest.lstrip()))
+                split.append(dataclasses.replace(s, text=s.text[:cut].rstrip()))
                 s = dataclasses.replace(s, text=rest.lstrip(), line=line, column=col, marker="")
             split.append(s)
         self.sentences = tuple(split)
@@ -747,13 +793,25 @@ class _Reader:
                 skip = False
                 continue
             nxt = self.sentences[i + 1] if i + 1 < len(self.sentences) else None
-            if re.fullmatch(r"[A-H]\.", s.text) and not s.marker and nxt is not None and nxt.line == s.line \
+            if re.fullmatch(r"[A-Ha-h]\.", s.text) and not s.marker and nxt is not None and nxt.line == s.line \
                     and not nxt.marker:
                 out.append(dataclasses.replace(nxt, marker=s.text[0]))
+                self.dotted.add(id(out[-1]))
                 skip = True
                 continue
             out.append(s)
         return tuple(out)
+
+    def label_line(self, s: Any) -> int:
+        """Return where a sentence runs on into a line that starts with a lower-case option label ('a. Alice' then
+        'b. Bob' on the next line: the splitter took the next line for a continuation), or 0."""
+        lines = self.text.splitlines()
+        for m in re.finditer(r"(?<=\s)[a-h][.)](?=\s|$)", s.text):
+            line, col = locate(self.text, s, m.start())
+            row = lines[line - 1] if line - 1 < len(lines) else ""
+            if row[:col - 1].strip(" \t>*-") == "":
+                return m.start()
+        return 0
 
     def letter_line_end(self, s: Any) -> Any:
         """Return where a sentence runs on past a line that ends with a one-letter name ('… says A' then 'B
@@ -784,18 +842,31 @@ class _Reader:
         self.types = self.roles.types
         defined = {id(s) for _, s in definitions}
         items = [self.classify(s, body, cut, id(s) in defined) for s, (body, cut) in zip(self.sentences, bodies)]
+        self.link_answers(items)
         self.attach_options(items)
         self.find_people(items)
+        for it in items:
+            s = it.sentence
+            if id(s) in self.dotted and it.kind not in ("option", "ignored") and s.marker.upper() in self.people:
+                raise self.fail(s, 0, f"'{s.marker}.' before {_quote(s.text)} may be the letter of an option or the "
+                                      f"person {s.marker.upper()}; put options after their question, or write "
+                                      f"'{s.marker.upper()}:' for what {s.marker.upper()} says")
         for it in items:  # the words the text uses for each kind, in order, for a text that defines none
             for tok in _role_tokens(it.payload):
                 found = self.lexicon.lookup(tok.value)
                 if found:
                     self.used.setdefault(found[0], singular(tok.value.lower()))
+        if not self.used and not self.roles.defined:  # "residents of the island of knights and knaves": the words
+            for m in ROLE_MENTION.finditer(self.text):   # the text names the kinds by, though no claim uses them
+                found = self.lexicon.lookup(m.group())
+                if found:
+                    self.used.setdefault(found[0], singular(m.group().lower()))
         self.shown = self.display()
         constraints: list[Constraint] = []
         asks: list[Ask] = []
         ignored = []
         statements = facts = 0
+        last_question: _Item | None = None
         for it in items:
             s = it.sentence
             if it.kind == "ignored":
@@ -813,11 +884,20 @@ class _Reader:
                 ignored.append(s)
             elif it.kind == "speech":
                 for sp, claims in it.payload:
+                    said = []
                     for claim, quoted in claims:
                         statements += 1
                         pair = self.statement(s, sp, claim, quoted)
                         constraints.append(Constraint(f"statement {statements}", pair[0], pair[1], s.text))
+                        said.append((sp.speaker, pair))
+                    self.remember(said)
+            elif it.kind == "agree":
+                statements += 1
+                pair = self.agreement(it)
+                constraints.append(Constraint(f"statement {statements}", pair[0], pair[1], s.text))
+                self.remember([(pair[0].agent, pair)])
             elif it.kind == "fact":
+                self.remember([])
                 facts += 1
                 ctx = _Ctx(s, "fact")
                 pair = self.claim(it.payload, ctx)
@@ -827,6 +907,25 @@ class _Reader:
                 constraints.append(Constraint(label, pair[0], src, s.text))
             elif it.kind == "question":
                 asks.append(self.ask(it))
+                last_question = it
+            elif it.kind == "ellipsis":
+                asks.append(self.ellipsis_ask(it, last_question))
+            elif it.kind == "error":
+                raise PuzzleError(it.payload)
+            elif it.kind == "refused":
+                raise PuzzleError(f"{s.where}: cannot answer {_quote(s.text)}: {it.payload}")
+            elif it.kind == "answer":
+                source, ex, claim, yn = it.payload
+                statements += 1
+                pair = self.answer_statement(source.sentence, ex, claim, yn)
+                said = s.text if source is it else f"{source.sentence.text} {s.text}"
+                constraints.append(Constraint(f"statement {statements}", pair[0], pair[1], said))
+                self.remember([(pair[0].agent, pair)])
+            elif it.kind == "intro" and it.payload.kinds:
+                pair = self.listed_kinds(it)
+                if pair is not None:
+                    facts += 1
+                    constraints.append(Constraint(f"fact {facts}", pair[0], pair[1], s.text))
             elif it.kind == "silent":
                 self.person(_Ctx(s, "fact"), Token("NAME", it.payload[0], start_pos=0), at=it.base + it.payload[1])
         if not self.people:
@@ -856,14 +955,42 @@ class _Reader:
             return _Item("definition", s)
         if F.OPTIONS_HEADER.match(body.strip()):
             return _Item("header", s)
-        if is_framing(s.text) or F.LIST_HEADER.match(body.strip()):
+        stripped = body.strip()
+        if re.fullmatch(r"A\s*:", stripped) and re.search(r"(?m)^\W*Q\s*:", self.text):  # "Q: … A:" (the answer's place)
+            return _Item("ignored", s)
+        if is_framing(s.text) or F.LIST_HEADER.match(stripped) or F.PASS_OVER.match(stripped) or \
+                stripped.startswith("(") and stripped.endswith(")") and is_framing(stripped[1:-1]):
             return _Item("ignored", s)
         intro = F.intro(body)
         if intro is not None:
-            return _Item("intro", s, intro)
+            return _Item("intro", s, intro, cut)
         quiet = F.silent(body)
         if quiet is not None:
             return _Item("silent", s, quiet, cut)
+        said = F.answer(body)
+        if said is not None:
+            sp1, yn = said
+            try:
+                claims = self.speech_claims(body, cut, sp1)
+            except _Unread as u:
+                return _Item("unread", s, u.expected)
+            return _Item("speech", s, [(sp1, [(("not_case", c, None) if yn == "no" else c, q) for c, q in claims])],
+                         cut)
+        ex = D.exchange(body)
+        if ex is not None:
+            return _Item("exchange", s, (ex, self.posed_claim(ex, body, cut)), cut)
+        rep = D.reply(body)
+        if rep is not None:
+            return _Item("reply", s, rep, cut)
+        agree = D.agreement(body)
+        if agree is not None:
+            return _Item("agree", s, agree, cut)
+        ell = D.ellipsis(body)
+        if ell is not None:
+            return _Item("ellipsis", s, ell, cut)
+        why = D.refused(F.strip_prefix(F.QUESTION_PREFIX, body)[0])
+        if why is not None:
+            return _Item("refused", s, why)
         if F.GENERIC_QUESTION.search(body):
             return _Item("question", s, ("generic",), cut)
         q = self.question_text(body, cut)
@@ -874,16 +1001,13 @@ class _Reader:
             except _Unread as u:
                 if s.is_question or re.match(r"(?i)(?:who|whom|which|what|how\s+many)\b", qbody):
                     return _Item("question_unread", s, u.expected)
-        said = F.answer(body)
-        if said is not None:
-            sp1, yn = said
-            try:
-                claims = self.speech_claims(body, cut, sp1)
-            except _Unread as u:
-                return _Item("unread", s, u.expected)
-            return _Item("speech", s, [(sp1, [(("not_case", c, None) if yn == "no" else c, q) for c, q in claims])],
-                         cut)
         sp = F.speeches(body)
+        for x in sp or ():
+            if x.labelled and len(re.findall(rf"(?<![\w'’-]){re.escape(x.speaker)}(?![\w'’-])", self.text)) == 1 and \
+                    not FIRST_PERSON.search(body[x.spans[0][0]:x.spans[0][1]]):
+                return _Item("error", s, f"{s.where}: cannot tell whether '{x.speaker}:' is a heading or "
+                                         f"{x.speaker} speaking, as the text names {x.speaker} nowhere else; quote "
+                                         f"{x.speaker}'s words ('{x.speaker}: \"…\"') or drop the heading")
         if sp:
             try:
                 return _Item("speech", s, [(x, self.speech_claims(body, cut, x)) for x in sp], cut)
@@ -902,6 +1026,7 @@ class _Reader:
         b3 = F.QUESTION_SUFFIX.sub("", b2)
         asks = body.rstrip().endswith("?") or n2 > 0 or re.match(r"(?i)(?:who|which|whether|how\s+many)\b", b3) \
             or re.match(rf"(?i)(?:please\s+)?(?:{'|'.join(IMPERATIVES)})\b", b3)
+        b3 = IF_ANYONE.sub(lambda m: " " * len(m.group()), b3)  # "Who, if anyone, is a knight?"
         if re.match(r"(?i)please\s+", b3) and not n2:
             b3, n2 = b3[7:], n2 + 7
         if not asks:
@@ -909,9 +1034,114 @@ class _Reader:
         if re.match(r"(?i)if\s+(?=who|which|what|whether)", b3):
             b3 = b3[3:]
             n2 += 3
+        told = TRUE_STATEMENT.match(b3)
+        if told:  # 'Is the following statement true: "A is a knight"?' = whether A is a knight
+            return "whether " + told.group("claim"), cut + n + n2 + told.start("claim") - 8
         if n2 and re.match(r"(?i)if\b", b3):  # "determine if A is a knight" = whether
             return "whether" + b3[2:], cut + n + n2 - 5
         return b3, cut + n + n2
+
+    def remember(self, said: list[tuple[str, Pair]]) -> None:
+        """Keep what the sentence just read says, for a 'That is true' or 'C agrees with A' after it: the one claim
+        it makes (None when it makes several or none), and each speaker's last claim."""
+        inner = [(who, (p[0].statement, p[1][2])) for who, p in said]
+        self.last_said = inner[0][1] if len(inner) == 1 else None
+        for who in {w for w, _ in inner}:
+            mine = [q for w, q in inner if w == who]
+            self.said_by[who] = mine[0] if len(mine) == 1 else None
+
+    def agreement(self, it: _Item) -> Pair:
+        """Return 'C agrees with A' (C says what A last said) or 'C disagrees' (C says it is not so)."""
+        a: D.Agreement = it.payload
+        s = it.sentence
+        fact = _Ctx(s, "fact")
+        who = self.person(fact, Token("NAME", a.name, start_pos=0), at=it.base + a.at)
+        if a.other is None:
+            said = self.last_said
+            if said is None:
+                raise self.fail(s, it.base + a.at, f"{who} {a.verb} with no one claim just made; say with whom")
+        else:
+            other = self.person(fact, Token("NAME", a.other, start_pos=0), at=it.base + a.other_at)
+            said = self.said_by.get(other)
+            if said is None:
+                raise self.fail(s, it.base + a.other_at, f"{other} has made no one claim before this to agree with")
+        return _says(who, said if a.agrees else _not(said))
+
+    def posed_claim(self, ex: D.Exchange, body: str, cut: int) -> Any:
+        """Return the claim of a yes-or-no question put to someone (a parse tree), or why it has none (_Unread,
+        or the question as written when it offers alternatives: 'Are you a knight or a knave?')."""
+        a, b = ex.span
+        try:
+            if not ex.quoted:
+                return self.parse(body[a:b], cut + a, "statement")
+            tree = self.parse(body[a:b], cut + a, "question")
+        except _Unread as u:
+            return u
+        if tree[0] == "be" and not (tree[2].kind == "be" and tree[2].comps is not None and tree[2].comps.kind == "or"
+                                    and not tree[2].neg):
+            return ("atom", tree[1], tree[2])
+        if tree[0] in ("claim", "whether") and not _alternatives(tree[1]):
+            return tree[1]
+        return body[a:b].strip()
+
+    def link_answers(self, items: list[_Item]) -> None:
+        """Pair each question put to someone with its yes-or-no answer (in the same sentence or a later one):
+        the pair becomes the answerer's statement. A question answered in full words (a speech by the one
+        asked) states nothing itself; one never answered, or an answer to no question, is an error."""
+        pending: _Item | None = None
+
+        def unanswered(it: _Item) -> PuzzleError:
+            ex = it.payload[0]
+            return self.fail(it.sentence, it.base + ex.hearer_at, f"the text never says what {ex.hearer} answers to "
+                             f"the question; say it ('{ex.hearer} answers \"yes\"')")
+
+        for it in items:
+            if it.kind == "exchange":
+                ex, claim = it.payload
+                if pending is not None:
+                    raise unanswered(pending)
+                if ex.yn is None:
+                    pending = it
+                    continue
+                if ex.answerer is not None and ex.answerer.lower() not in ("he", "she") and ex.answerer != ex.hearer:
+                    raise self.fail(it.sentence, it.base + ex.answerer_at, f"{ex.answerer} answers, but the question "
+                                    f"was put to {ex.hearer}")
+                it.kind, it.payload = "answer", (it, ex, claim, ex.yn)
+            elif it.kind == "reply":
+                r: D.Reply = it.payload
+                if pending is None:
+                    raise self.fail(it.sentence, 0, f"{_quote(it.sentence.text)} answers no question put to anyone; "
+                                    "say what was asked ('You ask A, \"Are you a knight?\"')")
+                ex, claim = pending.payload
+                if r.answerer is not None and r.answerer not in ("he", "she") and r.answerer != ex.hearer:
+                    raise self.fail(it.sentence, it.base + r.at, f"{r.answerer} answers, but the question was put to "
+                                    f"{ex.hearer}")
+                it.kind, it.payload = "answer", (pending, ex, claim, r.yn)
+                pending.kind, pending = "asked", None
+            elif pending is not None and (it.kind == "speech" and any(sp.speaker == pending.payload[0].hearer
+                                                                       for sp, _ in it.payload)
+                                          or it.kind == "silent" and it.payload[0] == pending.payload[0].hearer):
+                pending.kind, pending = "asked", None  # answered in full words: the speech says it all
+        if pending is not None:
+            raise unanswered(pending)
+
+    def answer_statement(self, s: Any, ex: D.Exchange, claim: Any, yn: str) -> Pair:
+        """Return the statement a yes-or-no answer makes: the answerer says the question's claim, or its negation."""
+        if isinstance(claim, _Unread):
+            raise self.cannot_read(s, claim.expected)
+        if isinstance(claim, str):
+            raise self.fail(s, ex.span[0], f"{_quote(claim)} is not a yes-or-no question, so '{yn}' does not say what "
+                                           f"{ex.hearer} claims")
+        fact = _Ctx(s, "fact")
+        base = F.strip_label(s.text)[1]
+        hearer = self.person(fact, Token("NAME", ex.hearer, start_pos=0), at=base + ex.hearer_at)
+        asker = self.person(fact, Token("NAME", ex.asker, start_pos=0), at=base + ex.asker_at) if ex.asker else None
+        if ex.quoted:
+            ctx = _Ctx(s, "asked", me=asker, you=hearer, speaker=hearer)
+        else:
+            ctx = _Ctx(s, "reported", he=hearer, he_too=asker if asker != hearer else None, speaker=hearer)
+        pair = self.claim(claim, ctx)
+        return _says(hearer, pair if yn == "yes" else _not(pair))
 
     def try_parse(self, text: str, base: int, start: str) -> Any:
         try:
@@ -939,6 +1169,13 @@ class _Reader:
 
     def speech_claims(self, body: str, cut: int, sp: F.Speech) -> list[tuple[Any, bool]]:
         """Return the claims of one speech: each sentence of a quotation, or the one reported claim."""
+        if sp.silent:
+            return []
+        if sp.quoted and len(sp.spans) == 1:
+            that = D.THAT_TRUE.match(body[sp.spans[0][0]:sp.spans[0][1]])
+            if that:  # "That is true": the claim just made
+                return [(("that", that.group("v").lower() in D.TRUE_WORDS and not that.group("neg"),
+                          Token("THAT", that.group("that"), start_pos=cut + sp.spans[0][0] + that.start("that"))), True)]
         toks: list[Token] = []
         for a, b in sp.spans:
             toks += tokenize(body[a:b], self.lexicon, cut + a)
@@ -969,7 +1206,7 @@ class _Reader:
         pending: list[_Item] = []
         for it in items:
             labelled = bool(it.sentence.marker and OPTION_MARK.match(it.sentence.marker))
-            if it.kind == "question":
+            if it.kind in ("question", "ellipsis"):
                 it.options = pending
                 pending = []
                 last, open_group = it, True
@@ -1025,6 +1262,21 @@ class _Reader:
                 found += [(k, t.start_pos, t.value) for t in _names(it.payload)]
             elif it.kind == "silent":
                 found.append((k, it.base + it.payload[1], it.payload[0]))
+            elif it.kind == "ellipsis":
+                found += [(k, it.base + off, n) for n, off in it.payload.names]
+            elif it.kind == "agree":
+                found.append((k, it.base + it.payload.at, it.payload.name))
+                if it.payload.other:
+                    found.append((k, it.base + it.payload.other_at, it.payload.other))
+            elif it.kind in ("asked", "answer"):
+                source = it if it.kind == "asked" else it.payload[0]
+                ex, claim = source.payload[:2] if it.kind == "asked" else it.payload[1:3]
+                if source is it:
+                    found.append((k, it.base + ex.hearer_at, ex.hearer))
+                    if ex.asker:
+                        found.append((k, it.base + ex.asker_at, ex.asker))
+                    if not isinstance(claim, (str, _Unread)):
+                        found += [(k, t.start_pos, t.value) for t in _names(claim)]
         for _, _, name in sorted(found, key=lambda x: (x[0], x[1])):  # people in the order they appear
             if name not in self.people:
                 self.people.append(name)
@@ -1086,6 +1338,9 @@ class _Reader:
         if k == "name":
             return [self.person(ctx, ref.tok)], False
         if k == "i":
+            if ctx.me is None and ctx.mode == "asked":
+                raise self.fail(ctx, ref.tok, f"'{ref.tok.value}' in the question is the one who asks it, who is none of "
+                                              "the inhabitants; use a name")
             if ctx.me is None:
                 raise self.fail(ctx, ref.tok, f"'{ref.tok.value}' here is nobody: only a speaker's own quoted "
                                               "words may say 'I'")
@@ -1103,6 +1358,9 @@ class _Reader:
                 raise self.fail(ctx, ref.tok, "'you' here is nobody the puzzle names; use the name")
             return [ctx.you], False
         if k in ("we", "us"):
+            if ctx.mode == "asked":
+                raise self.fail(ctx, ref.tok, f"'{ref.tok.value}' in a question put to {ctx.you} may or may not include "
+                                              "the one who asks; use the names")
             if ctx.mode == "fact":
                 raise self.fail(ctx, ref.tok, f"'{ref.tok.value}' in a sentence nobody says; use the names or "
                                               "'them'")
@@ -1177,6 +1435,13 @@ class _Reader:
             return E.Xor(a[0], b[0]), ["xor", a[1], b[1]]
         if head == "atom":
             return self.atom(node[1], node[2], ctx)
+        if head == "that":
+            if self.last_said is None:
+                raise self.fail(ctx, node[2], f"'{node[2].value}' points at no one claim just made; say the claim")
+            return self.last_said if node[1] else _not(self.last_said)
+        if head == "atom_ell":
+            raise self.fail(ctx, node[3], f"'{node[3].value}' without what comes after it repeats a claim before it in "
+                                          "the same sentence; say it in full")
         if head == "there":
             _, q, role, dom, tok = node
             names, everyone = self.group(dom, ctx) if dom is not None else (list(self.people), True)
@@ -1186,6 +1451,14 @@ class _Reader:
 
     def chain(self, node: Any, ctx: _Ctx) -> Pair:
         _, units, seps = node
+        units = list(units)
+        for i, u in enumerate(units):
+            if u[0] == "atom_ell":  # "I am a knave, but B isn't": B is not a knave
+                before = units[i - 1] if i else None
+                if before is None or before[0] != "atom" or before[2].kind != "be" or before[2].fq is not None:
+                    raise self.fail(ctx, u[3], f"'{u[3].value}' without what comes after it repeats a claim before "
+                                               "it in the same sentence; say it in full")
+                units[i] = ("atom", u[1], dataclasses.replace(before[2], neg=u[2]))
         if len(units) == 1:
             return self.claim(units[0], ctx)
         ors = [("OR" in s) for s in seps]
@@ -1197,6 +1470,16 @@ class _Reader:
             if _open(u):
                 raise self.fail(ctx, _first_tok(u), "cannot tell where this part of the claim ends; put it last "
                                 "or say it in a sentence of its own")
+        if len(units) == 2 and not any(ors) and units[0][0] == "atom" and units[0][1].kind == "count" and \
+                units[0][1].quant[0] == "bare" and units[1][0] == "atom" and units[1][1].kind in ("one", "all") and \
+                len(units[1][1].refs) == 1 and units[1][1].refs[0].kind in ("other", "others"):
+            # "one of them always tells the truth and the other always lies": the others of that group
+            first, other = units[0][1], units[1][1].refs[0]
+            rest = len(self.group(first.group, ctx)[0]) - first.quant[1]
+            if other.n is not None and other.n != rest or other.kind == "other" and rest != 1:
+                raise self.fail(ctx, other.tok, f"'{_span(other)}' but {rest} of them are left")
+            units = [units[0], ("atom", Subj("count", quant=("bare", Num(rest, other.tok), other.tok), group=first.group),
+                                units[1][2])]
         distributive = self.distributive(units, ctx) if not any(ors) else None
         if distributive is not None:
             return distributive
@@ -1229,10 +1512,22 @@ class _Reader:
             return _and([self.nested(n, pred, ctx) for n in names])
         if pred.kind == "same":
             return self.same(subj, pred, ctx)
+        only = [c for c in pred.comps.items if c.kind == "only"] if pred.kind == "be" and pred.comps else []
+        if only:  # "B is the only knight": only B is a knight
+            if subj.kind != "one" or pred.comps.kind != "one" or pred.fq is not None:
+                raise self.fail(ctx, only[0].tok, "'the only …' says one person is the only one of a kind; say "
+                                                  "'only B is a knight'")
+            role = Comp("role", only[0].tok, only[0].tok.start_pos, only[0].end)
+            pair = self.atom(Subj("only", subj.refs), Pred("be", comps=Comps("one", (role,))), ctx)
+            return _not(pair) if pred.neg else pair
         if subj.kind == "one":
             names = self.names(subj.refs, ctx)[0]
             if len(names) != 1:
                 return self.all_of(names, False, pred, ctx)
+            fq = pred.fq or (pred.alts[0][0] if pred.alts else None)
+            if fq is not None:  # "you are both knaves": 'you' is more than the one person it names here
+                raise self.fail(ctx, fq, f"'{fq.value}' speaks of several people, but '{subj.refs[0].tok.value}' "
+                                         f"here is {names[0]} alone; use the names")
             return self.one(names[0], pred, ctx)
         if subj.kind == "all":
             names, everyone = self.names(subj.refs, ctx)
@@ -1272,6 +1567,11 @@ class _Reader:
 
     def all_of(self, names: list[str], everyone: bool, pred: Pred, ctx: _Ctx) -> Pair:
         """Return 'they all are …' for a group: a count when the group is everyone, else a conjunction."""
+        if pred.kind == "be" and pred.comps is not None and pred.comps.kind == "or" and pred.fq is not None and \
+                pred.fq.type in ("BOTH", "ALL") and not pred.neg:
+            raise self.fail(ctx, pred.fq, f"'{pred.fq.value} … or …' may mean each one is one or the other, or all are "
+                            f"the one or all the other; say '{pred.fq.value.lower()} knights or "
+                            f"{pred.fq.value.lower()} knaves' or name each")
         if pred.kind == "be" and pred.comps is not None and pred.comps.kind == "or" and pred.fq is None and len(names) > 1:
             raise self.fail(ctx, pred.comps.items[0].tok, "'or' here may mean each one is one or the other, or "
                             "all are the one or all the other; say 'both knights or both knaves' or name each")
@@ -1317,6 +1617,11 @@ class _Reader:
         if everyone and names == self.people and all(isinstance(i[0], E.TypeIs) for i in items) and \
                 len({i[0].type for i in items}) == 1:
             sugar = items[0][0].type
+        if kind in ("all", "both", "all_n") and quant[-1] is not None and getattr(quant[-1], "type", "") in ("ALL", "BOTH") \
+                and pred.kind == "be" and pred.comps is not None and pred.comps.kind == "or" and not pred.neg:
+            raise self.fail(ctx, quant[-1], f"'{quant[-1].value} … or …' may mean each one is one or the other, or all are "
+                            "the one or all the other; say 'all knights or all knaves' (or 'each is a knight or a "
+                            "knave')")
         if kind == "parity":
             ks = [k for k in range(n + 1) if k % 2 == (0 if quant[1] == "even" else 1)]
             return _or([_count(items, "eq", k, sugar) for k in ks])
@@ -1435,7 +1740,7 @@ class _Reader:
         if kind == "generic":
             if not options:
                 raise self.fail(s, 0, f"the question {_quote(text)} asks which option holds, but no options follow")
-            return Ask(text, "one", tuple(self.option_choice(o, None, ctx) for o in options))
+            return Ask(text, "one", self.choices_of(options, None, ctx))
         if kind == "who":
             _, vp, dom, who = tree
             names = self.group(dom, ctx)[0] if dom is not None else list(self.people)
@@ -1443,18 +1748,18 @@ class _Reader:
                 raise self.fail(s, who, "a 'who' question asks about one kind of person")
             if options:
                 octx = _Ctx(s, "fact", domain=names)
-                return Ask(text, "one", tuple(self.option_choice(o, ("who", vp, names), octx) for o in options))
+                return Ask(text, "one", self.choices_of(options, ("who", vp, names), octx))
             return Ask(text, "all", tuple(Choice(n, *self.one(n, vp, ctx)) for n in names), "nobody")
         if kind == "each":
             _, vps, grp = tree
             names = self.group(grp, ctx)[0] if grp is not None else list(self.people)
             if options:
-                return Ask(text, "one", tuple(self.option_choice(o, None, ctx) for o in options))
+                return Ask(text, "one", self.choices_of(options, None, ctx))
             return Ask(text, "each", tuple(self.each_choices(names, vps, ctx)))
         if kind == "what":
             name = self.refs(tree[1], ctx)[0][0]
             if options:
-                return Ask(text, "one", tuple(self.option_choice(o, ("what", name), ctx) for o in options))
+                return Ask(text, "one", self.choices_of(options, ("what", name), ctx))
             return Ask(text, "one", tuple(Choice(_a(self.display_word(t)), *_type(name, self.spelling(t)))
                                           for t in self.types))
         if kind == "how_many" or kind == "how_many_pred":
@@ -1465,8 +1770,7 @@ class _Reader:
                 _, pred, dom = tree
             names, everyone = self.group(dom, ctx) if dom is not None else (list(self.people), True)
             if options:
-                return Ask(text, "one", tuple(self.option_choice(o, ("how_many", pred, names, everyone), ctx)
-                                              for o in options))
+                return Ask(text, "one", self.choices_of(options, ("how_many", pred, names, everyone), ctx))
             return Ask(text, "one", tuple(Choice(str(k), *self.counted(("eq", k), names, everyone, pred, ctx, None))
                                           for k in range(len(names) + 1)))
         if kind == "be" and tree[1].kind == "one" and tree[2].kind == "be" and tree[2].comps.kind == "or" \
@@ -1474,7 +1778,7 @@ class _Reader:
             name = self.names(tree[1].refs, ctx)[0][0]
             comps = tree[2].comps.items
             if options:
-                return Ask(text, "one", tuple(self.option_choice(o, ("what", name), ctx) for o in options))
+                return Ask(text, "one", self.choices_of(options, ("what", name), ctx))
             return Ask(text, "one", tuple(Choice(_span_text(s, it, c), *self.comp(name, c, ctx)) for c in comps))
         if kind == "does_alt":
             _, subj, a, b = tree
@@ -1484,6 +1788,12 @@ class _Reader:
             return Ask(text, "one", tuple(Choice(s.text[core[1].start_pos:core[2]],
                                                  *self.verb(names[0], Pred("verb", verb=core[0], mod="always",
                                                                            tok=core[1]), ctx)) for core in (a, b)))
+        group = _group_alternatives(tree)
+        if group is not None and not options:  # "whether each is a knight or a knave": what each one is
+            subj, pred = group
+            names = self.group(subj.group, ctx)[0] if subj.kind == "count" else self.names(subj.refs, ctx)[0]
+            return Ask(text, "each", tuple(self.each_choices(names, [Pred("be", comps=Comps("one", (c,)))
+                                                                     for c in pred.comps.items], ctx)))
         if kind == "whether" and _alternatives(tree[1]):
             atom = _alternatives(tree[1])
             name = self.names(atom[1].refs, ctx)[0][0]
@@ -1496,8 +1806,95 @@ class _Reader:
         else:
             raise AssertionError(kind)
         if options:
-            return Ask(text, "one", tuple(self.option_choice(o, ("yes_no", pair), ctx) for o in options))
+            return Ask(text, "one", self.choices_of(options, ("yes_no", pair), ctx))
         return Ask(text, "yes_no", (Choice("yes", *pair),))
+
+    def ellipsis_ask(self, it: _Item, prev: _Item | None) -> Ask:
+        """Return a follow-up question ('What about B?') as the question before it asked again: of each person it
+        names in place of the one that question names, or of the kind it names in place of that question's kind."""
+        e: D.Ellipsis = it.payload
+        s = it.sentence
+        text = F.strip_label(s.text)[0].strip()
+        if prev is None:
+            raise self.fail(s, 0, f"{_quote(text)} follows no question it could ask again; ask the question in full")
+        ps = prev.sentence
+        ptext = F.strip_label(ps.text)[0].strip()
+        if prev.payload[0] == "generic":
+            raise self.fail(s, 0, f"{_quote(text)} cannot ask {_quote(ptext)} again; ask the question in full")
+        if e.aux and (e.aux in ("does", "do")) != bool(re.match(r"(?i)(?:does|do|did)\b", ptext)) or \
+                e.aux and not re.match(r"(?i)(?:is|are|was|were|does|do|did)\b", ptext):
+            raise self.fail(s, 0, f"{_quote(text)} does not repeat {_quote(ptext)}; ask the question in full")
+        if e.role is not None:
+            word, off = e.role
+            if self.lexicon.lookup(word) is None:
+                raise self.fail(s, it.base + off, f"cannot tell what {_quote(text)} asks: '{word}' is neither one of "
+                                                  f"the inhabitants nor a role word ({self.roles.known()})")
+            slots = sorted({t.start_pos: t for t in _role_tokens(prev.payload)}.values(), key=lambda t: t.start_pos)
+            if len(slots) != 1:
+                raise self.fail(s, it.base + off, f"cannot tell which kind '{word}' takes the place of in "
+                                                  f"{_quote(ptext)}; ask the question in full")
+            return self.again(it, prev, [(slots[0].start_pos, len(slots[0].value))], word, text)
+        fact = _Ctx(s, "fact")
+        names = [self.person(fact, Token("NAME", n, start_pos=0), at=it.base + off) for n, off in e.names]
+        if len(set(names)) != len(names):
+            raise self.fail(s, it.base + e.names[0][1], "the question names one person twice")
+        slots = _names(prev.payload)
+        if len({t.value for t in slots}) != 1:
+            who = "nobody" if not slots else "more than one person"
+            raise self.fail(s, it.base + e.names[0][1], f"cannot tell whom {', '.join(names)} take"
+                            f"{'s' if len(names) == 1 else ''} the place of in {_quote(ptext)}, which names {who}; "
+                            "ask the question in full")
+        spans = [(t.start_pos, len(t.value)) for t in slots]
+        if len(names) == 1:
+            return self.again(it, prev, spans, names[0], text)
+        if it.options:
+            raise self.fail(s, 0, f"{_quote(text)} asks of several people at once, so its options answer no one "
+                                  "question; ask of each in turn")
+        asks = [self.again(it, prev, spans, n, text) for n in names]
+        choices: list[Choice] = []
+        for n, a in zip(names, asks):
+            if a.kind == "yes_no":
+                c = a.choices[0]
+                choices += [Choice(f"{n}: yes", c.expr, c.source), Choice(f"{n}: no", *_not((c.expr, c.source)))]
+            elif a.kind == "one":
+                verb = prev.payload[0] == "does_alt"
+                for c in a.choices:
+                    choices.append(Choice(f"{n} {_third(c.answer) if verb else 'is ' + c.answer}", c.expr, c.source))
+                kinds = {_canon(c.expr) for c in a.choices if isinstance(c.expr, E.TypeIs)}
+                if len(kinds) < len(a.choices) or not set(self.types) <= kinds:  # someone may be none of these
+                    choices.append(Choice(f"{n} is none of these", *_and([_not((c.expr, c.source)) for c in a.choices])))
+            else:
+                raise self.fail(s, 0, f"{_quote(ptext)} has no answer of one person at a time; ask "
+                                      f"{_quote(text)} of each in turn")
+        return Ask(text, "each", tuple(choices))
+
+    def again(self, it: _Item, prev: _Item, spans: list[tuple[int, int]], word: str, text: str) -> Ask:
+        """Return the question `prev` asks with the words at `spans` of its sentence replaced by `word`, as the
+        follow-up question `text` (with the follow-up's options)."""
+        old = prev.sentence.text
+        new = old
+        for start, length in sorted(spans, reverse=True):
+            new = new[:start] + word + new[start + length:]
+        s = dataclasses.replace(prev.sentence, text=new)
+        body, cut = F.strip_label(new)
+        redone = self.classify(s, body, cut, False)
+        if redone.kind != "question" or redone.payload[0] == "generic":
+            raise self.fail(it.sentence, 0, f"{_quote(text)} cannot ask {_quote(F.strip_label(old)[0].strip())} "
+                                            "again; ask the question in full")
+        redone.options = it.options
+        return dataclasses.replace(self.ask(redone), text=text)
+
+    def listed_kinds(self, it: _Item) -> Pair | None:
+        """Return what an introduction's '…, each of whom is a knight or a knave' says (None when the kinds it
+        lists are all the kinds there are)."""
+        intro: F.Intro = it.payload
+        ctx = _Ctx(it.sentence, "fact")
+        comps = [Comp("role", Token("ROLE", w, start_pos=it.base + off), it.base + off, it.base + off + len(w))
+                 for w, off in intro.kinds]
+        first = [self.comp(intro.names[0][0], c, ctx) for c in comps]
+        if set(self.types) <= {_canon(p[0]) for p in first}:
+            return None
+        return _and([_or([self.comp(n, c, ctx) for c in comps]) for n, _ in intro.names])
 
     def spelling(self, t: str) -> str:
         """Return how expressions spell a type: as its display word when that names it, else canonically."""
@@ -1540,11 +1937,27 @@ class _Reader:
             return _canon(pair[0]), words, pair[0].type
         return None
 
-    def option_choice(self, o: _Item, context: Any, ctx: _Ctx) -> Choice:
+    def choices_of(self, options: list[_Item], context: Any, ctx: _Ctx) -> tuple[Choice, ...]:
+        """Return the options of a multiple choice as Choices ('None of the above' holds where those above do not)."""
+        out: list[Choice] = []
+        for o in options:
+            out.append(self.option_choice(o, context, ctx, tuple(out)))
+        return tuple(out)
+
+    def option_choice(self, o: _Item, context: Any, ctx: _Ctx, above: tuple[Choice, ...] = ()) -> Choice:
         """Return an option of a multiple choice as a Choice: its text, what makes it true, its label."""
         s = o.sentence
         tree = o.payload
         answer = s.text.strip()
+        if UNDETERMINED_OPTION.match(answer):
+            raise self.fail(s, 0, f"the option {_quote(answer)} says whether the text settles the question, which no "
+                                  "consistent world decides; leave it out: smullyan answers 'undetermined' when the "
+                                  "consistent worlds disagree")
+        if NONE_ABOVE.match(answer):
+            if not above:
+                raise self.fail(s, 0, f"the option {_quote(answer)} comes first, so there is nothing above it")
+            pair = _and([_not((c.expr, c.source)) for c in above])
+            return Choice(answer, pair[0], pair[1], s.marker)
         if isinstance(tree, _Unread):
             raise self.cannot_read(s, tree.expected)
         kind = tree[0]
@@ -1607,6 +2020,12 @@ def _kinds(xs: tuple[Any, ...]) -> list[Pred]:
     return [Pred("be", comps=Comps("one", (c,))) for c in comps.items] if comps else []
 
 
+def _third(verb: str) -> str:
+    """Return a verb phrase in the third person: 'tell the truth' -> 'tells the truth', 'lie' -> 'lies'."""
+    head, _, rest = verb.partition(" ")
+    return f"{head}s {rest}".strip()
+
+
 def subj_number(s: Subj) -> int | None:
     """Return the number a bare count option names ('2 of them'), or None."""
     if s.kind == "count" and s.quant[0] == "bare":
@@ -1619,6 +2038,28 @@ def _canon(e: E.Expr) -> str:
 
     assert isinstance(e, E.TypeIs)
     return canonical_type(e.type)
+
+
+def _group_alternatives(tree: Any) -> tuple[Subj, Pred] | None:
+    """Return the subject and predicate of a yes-or-no question that asks which of some kinds each of a group is
+    ('Are A and B knights or knaves?', 'whether each is a knight or a knave'), or None."""
+    if tree[0] == "be":
+        subj, pred = tree[1], tree[2]
+    elif tree[0] in ("whether", "claim"):
+        node = tree[1]
+        if node[0] == "chain" and len(node[1]) == 1:
+            node = node[1][0]
+        if node[0] != "atom":
+            return None
+        subj, pred = node[1], node[2]
+    else:
+        return None
+    if not isinstance(pred, Pred) or pred.kind != "be" or pred.comps is None or pred.comps.kind != "or" or pred.neg:
+        return None
+    if subj.kind == "all" and pred.fq is None or subj.kind == "count" and subj.quant[0] in ("all", "both") \
+            and pred.fq is None or subj.kind == "all" and pred.fq is not None and pred.fq.type in ("ALL", "EACH"):
+        return subj, pred
+    return None
 
 
 def _alternatives(node: Any) -> Any:

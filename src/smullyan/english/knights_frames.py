@@ -16,11 +16,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .knights_tokens import KEYWORDS, NUMBERS
+from .knights_tokens import KEYWORDS, NUMBERS, PEOPLE_NOUNS
 
 OPEN_TO_CLOSE = {'"': '"', "“": "”", "‘": "’", "'": "'", "«": "»"}
 
-NAME = r"(?:(?:Mr|Mrs|Ms|Dr|Prof|St)\.?\s)?(?:[^\W\d_a-z][\w'’-]*)(?:\s(?:[^\W\d_a-z][\w'’-]*))?"
+NAME = (r"(?:(?:Mr|Mrs|Ms|Dr|Prof|St)\.?\s)?(?:[^\W\d_a-z][\w'’-]*)(?:\s(?:[^\W\d_a-z][\w'’-]*|(?:(?<=Person\s)|(?<=Speaker\s))\d{1,2}"
+        r"(?![\w'’-])))?")
 _SPEECH_VERBS = (
     "says|said|claims|claimed|states|stated|declares|declared|insists|insisted|replies|replied|answers|answered|"
     "adds|added|remarks|remarked|comments|commented|notes|noted|announces|announced|asserts|asserted|exclaims|"
@@ -32,13 +33,20 @@ _SPEECH_VERBS = (
     "protested|concludes|concluded|continues|continued|warns|warned|affirms|affirmed|avers|averred|contends|"
     "contended|offers|offered|volunteers|volunteered|then says|also says|goes on to say|went on to say|"
     "makes the statement|made the statement|makes this statement|made this statement|makes the claim|"
-    "made the claim|tells you|told you|tells me|told me|tells us|told us|informs you|informed you|denies|denied"
+    "made the claim|makes the following statement|made the following statement|makes a statement|made a statement|"
+    "says the following|said the following|states the following|stated the following|tells you|told you|tells me|told me|tells us|told us|informs you|informed you|denies|denied"
 )
 _PLURAL_VERBS = "say|said|claim|claimed|state|stated|declare|declared|insist|insisted|reply|replied|answer|answered|assert|asserted|announce|announced|tell you|told you"
 _ADVERB = r"(?:(?:then|also|now|next|finally|in turn|too|again|later|immediately|quickly|simply|[a-z]+ly)\s+)"
 _PREFIX = (r"(?:(?:then|next|finally|now|later|after that|afterwards|afterward|first|second|third|fourth|fifth|lastly|"
            r"last|meanwhile|also|in addition|furthermore|moreover|however|and|but|so|thus|suddenly|in reply|in response|"
-           r"in turn|when asked|when you ask|asked|upon being asked|on being asked)\s*,?\s+)")
+           r"in turn|when asked|when you ask|asked|upon being asked|on being asked|suppose|suppose that|suppose instead|"
+           r"suppose instead that|now suppose|suppose now|imagine that|assume that|in this problem|in this puzzle|"
+           r"in the next problem|in this case|here|again|once again|this time|"
+           r"(?:a|an|the|one)\s+(?:native|inhabitant|person|islander|resident|man|woman|local|villager|stranger)\s+"
+           r"(?:named|called)|"
+           r"(?:on|in|at)\s+(?:the|this|that|an?)\s+(?:[\w-]+\s+){0,3}?(?:island|village|land)(?:\s+of\s+[\w' -]+?)?"
+           r")\s*,?\s+)")
 TO = r"(?:\s+(?i:to)\s+(?P<to>(?i:you|me|us)|[^\W\d_a-z][\w'’-]*))"
 QUOTE_MARK = re.compile(r"Q(\d+)Q")
 
@@ -50,6 +58,7 @@ SPEECH_QUOTED = [re.compile(p, re.S) for p in (
     rf"^(?i:in a statement by|in the words of|from)\s+(?P<name>{NAME})\s*[:,]\s*(?P<quotes>Q\d+Q)$",
     rf"^(?P<name>{NAME})(?:'s|’s)\s+(?i:statement|claim|words|reply|answer|response|remark)(?:\s+(?i:is|was))?\s*[:,]\s*(?P<quotes>Q\d+Q)$",
     rf"^(?P<name>{NAME})\s*:\s*(?P<quotes>Q\d+Q)$",
+    rf"^(?i:statement|claim|quote|remark)\s*\d*\s*\(\s*(?i:by\s+)?(?P<name>{NAME})\s*\)\s*[:,—–-]?\s*(?P<quotes>Q\d+Q)$",
     rf"^(?P<quotes>Q\d+Q)\s*[,.!]?\s*(?:—|–|-{{1,2}})\s*(?P<name>{NAME})$",
     rf"^(?P<quotes>Q\d+Q)\s*,?\s*(?i:{_ADVERB})?(?i:(?P<verb>{_SPEECH_VERBS}))\s+(?P<name>{NAME}){TO}?$",
     rf"^(?P<quotes>Q\d+Q)\s*,?\s*(?P<name>{NAME})\s+(?i:{_ADVERB})?(?i:(?P<verb>{_SPEECH_VERBS})){TO}?$",
@@ -72,7 +81,8 @@ SILENT = re.compile(
     r"is|was)\s+(?:silent|quiet)|(?:does|did)\s+not\s+(?:say\s+anything|answer|reply|speak)|says\s+not\s+a\s+word)$")
 DIRECT = (4, 5)  # the frames of SPEECH_REPORTED that give a speaker's own words: "In A's words: …", "A: …"
 JOINERS = re.compile(r"\s*(?:;|,)?\s+(?i:and|while|whereas|but|then|and then|after which|whereupon)\s+|\s*;\s*"
-                     r"|(?<=Q)\s+(?=Q\d+Q)")
+                     r"|(?<=Q)\s+(?=Q\d+Q)|(?<=\dQ)\s*,?\s+(?=[^\W\d_a-z][\w'’-]*\s+(?:[a-z]+\s+)?(?:says|said|replies|replied|"
+                     r"answers|answered|adds|added|claims|claimed|states|stated)\b)")
 
 NUM_WORD = r"(?:\d+|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 _PEOPLE_NOUN = (r"(?:inhabitants?|people|persons?|natives?|islanders?|residents?|individuals?|characters?|men|women|"
@@ -90,35 +100,49 @@ INTRO = [re.compile(p, re.S) for p in (
     r"come upon|came upon|bump into|bumped into|are greeted by|were greeted by|get to know|got to know)\s+"
     rf"(?:(?P<count>(?i:{NUM_WORD}))\s+)?(?:(?i:(?:[a-z]+\s+){{0,2}}?{_PEOPLE_NOUN}){_OF_PLACE}\s*(?:[:,—–-]\s*)?(?i:(?:named|called)\s+)?)?"
     rf"{NAMES}{_TAIL}$",
-    rf"^(?i:{_PREFIX})*(?i:there\s+(?:are|were|is))\s+(?P<count>(?i:{NUM_WORD}))\s+(?i:(?:[a-z]+\s+){{0,2}}?{_PEOPLE_NOUN}){_OF_PLACE}"
+    rf"^(?i:{_PREFIX})*(?i:there\s+(?:are|were|is))\s+(?i:(?:only|just|exactly)\s+)?(?P<count>(?i:{NUM_WORD}))\s+(?i:(?:[a-z]+\s+){{0,2}}?{_PEOPLE_NOUN}){_OF_PLACE}"
     rf"(?i:\s+here|\s+present)?\s*(?:[:,—–-]\s*)?(?i:(?:named|called)\s+)?{NAMES}{_TAIL}$",
     rf"^(?P<count>(?i:{NUM_WORD}))\s+(?i:(?:[a-z]+\s+){{0,2}}?{_PEOPLE_NOUN}){_OF_PLACE}\s*,\s*(?i:(?:named|called)\s+)?{NAMES}\s*,{_TAIL}$",
-    rf"^{NAMES}\s+(?i:are|were)\s+(?:(?P<count>(?i:{NUM_WORD}))\s+)?(?i:(?:[a-z]+\s+){{0,2}}?{_PEOPLE_NOUN}){_OF_PLACE}{_TAIL}$",
+    rf"^(?i:{_PREFIX})*{NAMES}\s+(?i:are|were)\s+(?:(?P<count>(?i:{NUM_WORD}))\s+)?(?i:(?:[a-z]+\s+){{0,2}}?{_PEOPLE_NOUN}){_OF_PLACE}{_TAIL}$",
     rf"^(?i:the|their)\s+(?i:(?:[a-z]+\s+){{0,2}}?(?:{_PEOPLE_NOUN}|names)){_OF_PLACE}\s+(?i:are|were)\s+(?i:(?:named|called)\s+)?{NAMES}$",
     rf"^(?i:characters|people|persons|inhabitants|natives|islanders|names|cast|participants|speakers|suspects|"
     rf"the\s+(?:characters|people|persons|inhabitants|natives|islanders|speakers|suspects))\s*[:—–-]\s*{NAMES}$",
+    rf"^(?i:{_PREFIX})*(?i:we|you)\s+(?i:(?:again|now|also|once\s+again|still)\s+)?(?i:have|are\s+given|are\s+told\s+about)\s+"
+    rf"(?i:(?:only|just|exactly)\s+)?(?:(?P<count>(?i:{NUM_WORD}))\s+)?(?i:(?:[a-z]+\s+){{0,2}}?{_PEOPLE_NOUN}){_OF_PLACE}"
+    rf"\s*[:,—–-]?\s*(?i:(?:named|called)\s+)?{NAMES}{_TAIL}$",
+    rf"^(?i:{_PREFIX})*(?i:you|we)\s+(?i:come|came|arrive|arrived|reach|reached)\s+(?i:to|at|upon)?\s*[^,\"“”]+?\s+"
+    rf"(?i:guarded|watched|attended|kept|manned)\s+(?i:by)\s+(?:(?P<count>(?i:{NUM_WORD}))\s+)?"
+    rf"(?i:(?:[a-z]+\s+){{0,2}}?{_PEOPLE_NOUN})\s*[:,—–-]?\s*(?i:(?:named|called)\s+)?{NAMES}{_TAIL}$",
     rf"^(?i:{_PREFIX})*(?i:consider|imagine|take|suppose there are|picture)\s+(?:(?P<count>(?i:{NUM_WORD}))\s+)?(?i:(?:[a-z]+\s+){{0,2}}?{_PEOPLE_NOUN}){_OF_PLACE}"
     rf"\s*[:,—–-]?\s*(?i:(?:named|called)\s+)?{NAMES}{_TAIL}$",
 )]
 
 LABEL = re.compile(r"^(?i:question|q|statement|statements|clue|hint|fact|note|puzzle|problem|context|premises?|"
-                   r"given|info|information|scenario|setup|set-up|story|background|task|example|data|input)\s*\d*\s*[:.)–—-]\s*")
+                   r"given|info|information|scenario|setup|set-up|story|background|task|example|data|input|riddle|"
+                   r"exercise|challenge|part|case|situation|round|level|prompt|instructions?|rules?|setting|query|"
+                   r"facts|clues|description)\s*\d*\s*[:.)–—-]\s*")
 QUESTION_PREFIX = re.compile(
     r"^(?:(?:so|then|now|therefore|thus|hence|finally|and|but|ok|okay|well|here is the question|the question is|"
     r"given (?:this|that|these statements|the statements above|the above|this information|all this)|"
     r"based on (?:this|that|these|the above|all this|the (?:statements|information|clues|above)|their statements|what they said)(?: statements| information| clues)?|"
     r"from (?:this|these statements|the statements|their statements|what they said)|using (?:this|these statements)|"
-    r"with (?:this|that|the above) information|in (?:this|that) case|if so|assuming (?:everything|all) (?:above )?is (?:true|consistent))"
+    r"with (?:this|that|the above) information|in (?:this|that) case|if so|assuming (?:everything|all) (?:above )?is (?:true|consistent)|"
+    r"for each of these (?:situations|cases|exercises|problems|puzzles)|if possible|"
+    r"for each (?:person|one|of them|inhabitant|native|islander|individual|of the (?:two|three|four|five) (?:people|inhabitants))|"
+    r"(?:determine|decide|find out) whether there is a unique solution,? and(?: then)?)"
     r"\s*[:,]?\s+)+", re.I)
 INDIRECT = re.compile(
     r"^(?:(?:please\s+)?(?:can|could)\s+you\s+(?:please\s+)?(?:determine|tell(?:\s+me)?|figure\s+out|work\s+out|deduce|say|identify|decide|find\s+out|infer|work\s+out|establish)|"
-    r"(?:please\s+)?(?:determine|identify|decide|find\s+out|figure\s+out|work\s+out|deduce|tell\s+me|establish|infer|state|say)|"
+    r"(?:please\s+)?(?:determine|identify|decide|find\s+out|figure\s+out|work\s+out|deduce|tell\s+me|establish|infer|state|say)"
+    r"(?:\s*,\s*if\s+(?:possible|you\s+can)\s*,)?|"
     r"your\s+(?:task|job|goal|challenge)\s+is\s+to\s+(?:determine|identify|find\s+out|figure\s+out|work\s+out|deduce|decide|tell)|"
     r"(?:you|we)\s+(?:must|need\s+to|should|want\s+to|have\s+to|are\s+asked\s+to)\s+(?:determine|find\s+out|figure\s+out|work\s+out|deduce|decide|identify|tell)|"
     r"is\s+it\s+possible\s+to\s+(?:determine|tell|know|say|deduce)|i\s+(?:want|would\s+like)\s+to\s+know|"
     r"we\s+(?:want|would\s+like)\s+to\s+know|(?:do|can)\s+you\s+know)\s*:?\s+(?=(?:who|which|what|whether|if|how)\b)", re.I)
-QUESTION_SUFFIX = re.compile(r"\s*,?\s*(?:based on|given|according to|from)\s+(?:these|the|their|this|those|all)\s+"
-                             r"(?:statements|information|clues|above|answers|claims|facts)(?:\s+above)?\s*(?=[?.!]?$)", re.I)
+QUESTION_SUFFIX = re.compile(r"(?:\s*,?\s*(?:based on|given|according to|from)\s+(?:these|the|their|this|those|all)\s+"
+                             r"(?:statements|information|clues|above|answers|claims|facts)(?:\s+above)?"
+                             r"|\s*,?\s+if\s+they\s+(?:address\s+you|speak(?:\s+to\s+you)?|answer(?:\s+you)?)\s+(?:in|as)\s+"
+                             r"(?:the\s+)?(?:ways?|manners?)\s+described(?:\s+(?:below|above))?)\s*(?=[?.!]?$)", re.I)
 GENERIC_QUESTION = re.compile(
     r"\bwhich\s+(?:one\s+)?of\s+the\s+(?:following|statements|options|choices|answers|possibilities|scenarios|assignments)\b|"
     r"\bwhich\s+(?:of\s+these|statement|option|choice|answer|possibility|scenario|assignment)\b|"
@@ -131,7 +155,8 @@ OPTIONS_HEADER = re.compile(r"^(?:the\s+)?(?:options|choices|answer\s+choices|an
                             r"(?:\s+(?:are|is))?\s*:?\s*$", re.I)
 FACT_PREFIX = re.compile(
     r"^(?:(?:it\s+is\s+(?:known|given|certain|a\s+fact)\s+that|(?:you|we)\s+(?:know|are\s+told|learn|learned|find\s+out|"
-    r"found\s+out|discover|discovered|also\s+know|already\s+know|hear|heard)\s+that|note\s+that|remember\s+that|"
+    r"found\s+out|discover|discovered|also\s+know|already\s+know|hear|heard)\s+that|(?:you|we)\s+(?:also\s+|already\s+)?know|"
+    r"note\s+that|remember\s+that|"
     r"(?:the\s+)?(?:truth|fact)\s+is\s+(?:that\s+)?|in\s+fact|in\s+truth|in\s+reality|"
     r"also|moreover|furthermore|in\s+addition|additionally|besides|however|and|but|so|now|finally|further|"
     r"what\s+is\s+more|on\s+top\s+of\s+that|(?:a\s+)?reliable\s+source\s+(?:says|tells\s+you)\s+(?:that\s+)?)\s*[:,]?\s+)+", re.I)
@@ -157,6 +182,8 @@ class Speech:
     hearer: str | None = None
     hearer_at: int = 0
     negated: bool = False  # "A denies that …"
+    labelled: bool = False  # "A: B is a knave": the name before a colon (a speaker, or a heading?)
+    silent: bool = False  # "… and B says nothing": B speaks no claim
 
 
 def quotes(text: str) -> list[Quote] | None:
@@ -225,6 +252,17 @@ def skeleton(text: str, qs: list[Quote]) -> tuple[str, list[int]]:
     return "".join(out), offsets
 
 
+PEOPLE_NOUN = re.compile(r"^(?:the\s+)?(?:" + "|".join(sorted(PEOPLE_NOUNS)) + r")\s+", re.I)
+
+
+def clean_name(name: str, at: int) -> tuple[str, int]:
+    """Return a captured name without a word for a person before it ('Inhabitant A' -> 'A'), and its offset."""
+    m = PEOPLE_NOUN.match(name)
+    if m and m.end() < len(name) and name[m.end()].isupper():
+        return name[m.end():], at + m.end()
+    return name, at
+
+
 def _name_ok(name: str) -> bool:
     """Return whether a captured name can be a person's name (no keyword, no sentence word)."""
     first = name.split()[0]
@@ -235,7 +273,15 @@ def _name_ok(name: str) -> bool:
         "meanwhile", "also", "however", "suddenly", "here", "there", "this", "these", "those", "question", "statement",
         "clue", "hint", "fact", "note", "options", "choices", "answer", "puzzle", "problem", "one", "everyone",
         "nobody", "someone", "each", "every", "neither", "either", "both", "all", "none", "it", "what", "who", "which",
-        "how", "why", "is", "are", "do", "does", "can", "could", "would", "should", "if", "the", "a", "an", "and")
+        "how", "why", "is", "are", "do", "does", "can", "could", "would", "should", "if", "the", "a", "an", "and",
+        "suppose", "supposing", "assume", "assuming", "imagine", "consider", "again", "instead", "similarly", "likewise",
+        "still", "yet", "lastly", "firstly", "secondly", "thirdly", "further", "besides", "hence", "therefore", "thus",
+        "well", "ok", "okay", "yes", "no", "today", "tomorrow", "yesterday", "once", "afterwards", "afterward",
+        "before", "must", "might", "shall", "did", "was", "were", "has", "have", "had", "you", "we",
+        "they", "he", "she", "i", "where", "whose", "whom", "whether", "to", "for", "with", "by", "on", "at", "of",
+        "from", "but", "or", "nor", "not", "that", "its", "his", "her", "their", "our", "my", "your", "upon",
+        "while", "since", "because", "though", "although", "unless", "until", "determine", "identify", "find",
+        "name", "list", "tell", "say", "decide", "explain", "show", "prove", "give", "state", "deduce")
 
 
 def speeches(text: str) -> list[Speech] | None:
@@ -254,6 +300,10 @@ def speeches(text: str) -> list[Speech] | None:
     if len(parts) > 1:
         out: list[Speech] = []
         for a, b in parts:
+            quiet = None if QUOTE_MARK.search(skel[a:b]) else silent(skel[a:b])
+            if quiet is not None:
+                out.append(Speech(quiet[0], offsets[a + quiet[1]], (), False, silent=True))
+                continue
             got = _speech(skel[a:b], offsets[a:b + 1], qs, body, base=a)
             if got is None:
                 return None
@@ -279,11 +329,12 @@ def _speech(skel: str, offsets: list[int], qs: list[Quote], body: str, base: int
     """Return the speeches one frame finds in (a part of) a skeleton, or None."""
     for frame in SPEECH_QUOTED:
         m = frame.match(skel)
-        if m and _name_ok(m.group("name")):
+        name, at = clean_name(m.group("name"), m.start("name")) if m else ("", 0)
+        if m and _name_ok(name):
             spans = [(qs[int(q)].start, qs[int(q)].end) for q in QUOTE_MARK.findall(m.group("quotes"))]
             if "more" in m.groupdict() and m.group("more"):
                 spans += [(qs[int(q)].start, qs[int(q)].end) for q in QUOTE_MARK.findall(m.group("more"))]
-            return [Speech(m.group("name"), offsets[m.start("name")], tuple(spans), True, *_hearer(m, offsets))]
+            return [Speech(name, offsets[at], tuple(spans), True, *_hearer(m, offsets))]
     if "Q" in skel and QUOTE_MARK.search(skel):
         g = SPEECH_GROUP.match(skel)
         if g and QUOTE_MARK.fullmatch(g.group("rest").strip(" ,:.")):
@@ -295,12 +346,12 @@ def _speech(skel: str, offsets: list[int], qs: list[Quote], body: str, base: int
         return _group(g, offsets, [(offsets[g.start("rest")], offsets[g.end("rest")])], False)
     for k, frame in enumerate(SPEECH_REPORTED):
         m = frame.match(skel)
-        if m and _name_ok(m.group("name")):
+        name, at = clean_name(m.group("name"), m.start("name")) if m else ("", 0)
+        if m and _name_ok(name):
             claim = (offsets[m.start("claim")], offsets[m.end("claim")])
             direct = k in DIRECT  # "A: I am a knight" gives A's own words, unquoted
             denied = (m.groupdict().get("verb") or "").lower().startswith("den")
-            return [Speech(m.group("name"), offsets[m.start("name")], (claim,), direct, *_hearer(m, offsets),
-                           negated=denied)]
+            return [Speech(name, offsets[at], (claim,), direct, *_hearer(m, offsets), negated=denied, labelled=k == 5)]
     return None
 
 
@@ -315,14 +366,15 @@ def _hearer(m: re.Match[str], offsets: list[int]) -> tuple[str | None, int]:
 
 def _group(g: re.Match[str], offsets: list[int], spans: list[tuple[int, int]], quoted: bool) -> list[Speech] | None:
     names = re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", g.group("names"))
-    if not all(_name_ok(n) for n in names):
-        return None
     out = []
     pos = g.start("names")
     for n in names:
         at = g.group("names").index(n, pos - g.start("names")) + g.start("names")
-        out.append(Speech(n, offsets[at], tuple(spans), quoted))
         pos = at + len(n)
+        n, at = clean_name(n, at)
+        if not _name_ok(n):
+            return None
+        out.append(Speech(n, offsets[at], tuple(spans), quoted))
     return out
 
 
@@ -355,6 +407,7 @@ def answer(text: str) -> tuple[Speech, str] | None:
             at = m.start("name")
             if other and other.lower() not in ("he", "she") and other != name:
                 continue
+        name, at = clean_name(name, at)
         if not _name_ok(name):
             continue
         return Speech(name, at, ((m.start("claim"), m.end("claim")),), False), m.group("yn").lower()
@@ -368,15 +421,19 @@ LIST_HEADER = re.compile(
     r"three|two|four|five|six)(?:\s+[\w-]+)?)\s+(?:say|said|tell\s+you|told\s+you|state|stated|claim|claimed|speak|spoke|"
     r"declare|declared|make\s+(?:the\s+following|these)\s+statements|made\s+(?:the\s+following|these)\s+statements|"
     r"(?:each\s+)?make\s+(?:a|one)\s+statement|(?:each\s+)?made\s+(?:a|one)\s+statement)(?:\s+the\s+following)?"
-    r"|(?:each\s+of\s+them|each|every\s+one\s+of\s+them)\s+(?:makes?|made)\s+(?:a|one|the\s+following)\s+statements?)"
+    r"|(?:each\s+of\s+them|each|every\s+one\s+of\s+them)\s+(?:makes?|made)\s+(?:a|one|the\s+following)\s+statements?"
+    r"|(?:[A-Z][\w'’-]*\s*,\s*)*[A-Z][\w'’-]*\s*,?\s+and\s+[A-Z][\w'’-]*\s+(?:make|made|say|said|state|stated)\s+"
+    r"(?:the\s+following(?:\s+statements)?|these\s+statements|(?:the\s+following\s+)?statements))"
     r"\s*(?:[:.]\s*)?$", re.I)
 
 
 def silent(text: str) -> tuple[str, int] | None:
     """Return who a sentence says is silent ('C says nothing') and where the name is, or None."""
     m = SILENT.match(text.rstrip().rstrip(".!").rstrip())
-    if m and _name_ok(m.group("name")):
-        return m.group("name"), m.start("name")
+    if m:
+        name, at = clean_name(m.group("name"), m.start("name"))
+        if _name_ok(name):
+            return name, at
     return None
 
 
@@ -387,6 +444,11 @@ class Intro:
     names: tuple[tuple[str, int], ...]
     count: int | None
     count_at: int
+    kinds: tuple[tuple[str, int], ...] = ()  # "…, each of whom is a knight or a knave": the role words, offsets
+
+
+KINDS_TAIL = re.compile(r"^(?:each|every\s+one|all|both)\s+of\s+whom\s+(?:is|are)\s+(?:(?:each|all|both)\s+)?(?:either\s+)?"
+                        r"(?P<list>(?:an?\s+)?[\w-]+(?:\s*,\s*(?:an?\s+)?[\w-]+)*\s*,?\s+or\s+(?:an?\s+)?[\w-]+)$", re.I)
 
 
 PLACE_PHRASE = re.compile(r"\b(?:on|in|from|of)\s+(?:the|an|a|this|that)\s+(?:[\w-]+\s+){0,3}?(?:island|land|village)"
@@ -406,21 +468,28 @@ def intro(text: str) -> Intro | None:
         seg = m.group("names")
         start = m.start("names")
         for part in re.finditer(rf"(?<![\w'’-]){NAME}", seg):
-            word = part.group()
+            word, at = clean_name(part.group(), start + part.start())
             if not word[0].isupper() or not _name_ok(word):
                 names = []
                 break
-            names.append((word, start + part.start()))
+            names.append((word, at))
         if not names:
             continue
         tail = PLACE_PHRASE.sub(" ", m.groupdict().get("tail") or "")
-        if re.search(r"\b(?:knights?|knaves?|liars?|lies|lie|lying|truth\w*|honest)\b", tail, re.I):
+        kinds: list[tuple[str, int]] = []
+        k = KINDS_TAIL.match(m.groupdict().get("tail") or "")
+        if k:
+            at = m.start("tail") + k.start("list")
+            for w in re.finditer(r"[\w-]+", k.group("list")):
+                if w.group().lower() not in ("a", "an", "or"):
+                    kinds.append((w.group(), at + w.start()))
+        elif re.search(r"\b(?:knights?|knaves?|liars?|lies|lie|lying|truth\w*|honest)\b", tail, re.I):
             continue
         count = m.groupdict().get("count")
         n = None
         if count:
             n = int(count) if count.isdigit() else NUMBERS[count.lower()]
-        return Intro(tuple(names), n, names[0][1])
+        return Intro(tuple(names), n, names[0][1], tuple(kinds))
     return None
 
 
@@ -434,3 +503,17 @@ def strip_prefix(pattern: re.Pattern[str], text: str) -> tuple[str, int]:
     """Return a sentence without the words a pattern matches at its start, and how many characters went."""
     m = pattern.match(text)
     return (text[m.end():], m.end()) if m else (text, 0)
+
+
+# sentences that say nothing about the people and ask nothing the reader answers: what "the same type" means, a
+# textbook's aside about partial conclusions, that the people know one another's kinds
+PASS_OVER = re.compile(
+    r"^(?:two\s+(?:people|persons|inhabitants|natives|islanders)\s+are\s+(?:said\s+to\s+be\s+|called\s+)?(?:of\s+)?the\s+same\s+"
+    r"(?:type|kind|sort)\s+if\s+(?:they\s+are\s+)?both\s+[\w-]+\s+or\s+both\s+[\w-]+"
+    r"|when\s+there\s+is\s+no\s+unique\s+solution\s*,\s*list\s+all\s+(?:the\s+)?possible\s+solutions(?:\s+or\s+state\s+that\s+"
+    r"there\s+are\s+no\s+solutions)?"
+    r"|if\s+you\s+cannot\s+determine\s+what\s+(?:these|the|they)\b[^?]*,\s*can\s+you\s+draw\s+any\s+conclusions\s*\?"
+    r"|(?:each|all|both)\s+(?:of\s+(?:the\s+)?(?:them|(?:two|three|four)\s+(?:people|inhabitants|natives)|these\s+people)\s+)?"
+    r"knows?\s+(?:the\s+(?:type|kind)s?\s+of\s+(?:person\s+)?(?:each\s+of\s+)?(?:the\s+)?others?(?:\s+two)?(?:\s+is|\s+are)?|"
+    r"(?:what|which\s+(?:type|kind))\s+(?:each\s+of\s+)?the\s+others?(?:\s+two)?\s+(?:is|are)|each\s+other's\s+(?:type|kind)s?)"
+    r")\s*[.!]?$", re.I)

@@ -34,7 +34,7 @@ TRUTH_BEHAVIOUR = (
     rf"{_ALWAYS}(?:tells?|speaks?|says?)\s+(?:only\s+)?(?:the\s+)?truth(?:\s+always)?"
     rf"|{_ALWAYS}(?:answers?|speaks?|responds?|replies|reply)\s+truthfully"
     r"|never\s+(?:lies?|tells?\s+(?:a\s+)?lies?|speaks?\s+falsely)"
-    r"|(?:are|is)\s+(?:always\s+)?(?:truthful|honest|truth[- ]?tellers?)"
+    r"|(?:are|is)\s+(?:always\s+)?(?:truthful|honest|truth[- ]?tellers?)|always\s+(?:truthful|honest)"
     rf"|{_ALWAYS}(?:makes?|utters?|says?)\s+(?:only\s+)?true\s+(?:statements|things|ones)"
     r"|(?:only\s+)?(?:makes?|utters?)\s+(?:only\s+)?true\s+(?:statements|ones)"
 )
@@ -43,7 +43,7 @@ LIE_BEHAVIOUR = (
     rf"|{_ALWAYS}(?:tells?|speaks?)\s+(?:only\s+)?(?:lies|falsehoods)"
     r"|never\s+(?:tells?|speaks?)\s+the\s+truth"
     rf"|{_ALWAYS}(?:answers?|speaks?|responds?|replies|reply)\s+falsely"
-    r"|(?:are|is)\s+(?:always\s+)?(?:liars?|lying|dishonest|untruthful)"
+    r"|(?:are|is)\s+(?:always\s+)?(?:liars?|lying|dishonest|untruthful)|always\s+(?:lying|dishonest|untruthful|false)"
     rf"|{_ALWAYS}(?:makes?|utters?|says?)\s+(?:only\s+)?false\s+(?:statements|things|ones)"
     r"|(?:only\s+)?(?:makes?|utters?)\s+(?:only\s+)?false\s+(?:statements|ones)"
 )
@@ -96,14 +96,25 @@ HEADS = [re.compile(p, re.I) for p in (
     r"\s+is\s+(?:either\s+)?",
     r"(?:each|every|any)\s+(?:one\s+)?of\s+(?:them|these|those|us|the\s+(?:[\w-]+\s+)?(?:people|inhabitants|natives|islanders|"
     r"persons|residents|individuals))\s+is\s+(?:either\s+)?",
+    r"(?:each|each\s+one|every\s+one)\s+is\s+(?:either\s+)?",
     r"(?:they|these\s+people|all\s+of\s+them|both\s+of\s+them)\s+are\s+(?:each\s+|all\s+|both\s+)?(?:either\s+)?",
     r"(?:the\s+|its\s+)?(?:inhabitants|natives|islanders|residents|people|citizens|villagers|locals)"
     rf"(?:\s+(?:of|on|in)\s+(?:(?:the|this)\s+{_PLACE}(?:\s+of\s+[\w' -]+?)?|[\w'-]+))?\s+are\s+(?:each\s+)?(?:all\s+)?(?:either\s+)?",
-    r"there\s+are\s+(?:only\s+)?(?:two|three|four|2|3|4)\s+(?:kinds|types|sorts|tribes|classes|groups)\s+of\s+"
+    r"(?:(?:assume|suppose|imagine)\s+(?:that\s+)?)?there\s+(?:are|exist|live)\s+(?:only\s+)?(?:two|three|four|2|3|4)\s+"
+    r"(?:kinds|types|sorts|tribes|classes|groups)\s+of\s+"
     rf"(?:people|inhabitants|natives|islanders|persons|residents)(?:\s+(?:on|in)\s+(?:the|this)\s+{_PLACE}|\s+here)?\s*[:,]?\s*",
     rf"(?:on|in)\s+(?:the|this)\s+{_PLACE}(?:\s+of\s+[\w' -]+?)?\s*,?\s*there\s+(?:are|live)\s+(?:only\s+)?",
     rf"(?:the|this)\s+{_PLACE}\s+(?:has|contains)\s+(?:only\s+)?(?:two|three)?\s*(?:kinds\s+of\s+(?:people|inhabitants)\s*[:,]?\s*)?",
+    r"there\s+(?:are|live|exist)\s+(?:only\s+)?(?!(?:two|three|four|2|3|4)\s+(?:kinds|types|sorts))",
 )]
+ISLAND_OF = re.compile(
+    r"^(?:(?:(?:you|we)\s+(?:are|find\s+(?:yourself|yourselves|ourselves))\s+(?:(?:now|again|once\s+again|still)\s+)?"
+    r"(?:on|in|at|visiting)|(?:you|we)\s+(?:(?:now|again)\s+)?(?:visit|arrive\s+(?:at|on|in)|land\s+on|come\s+to|reach|"
+    r"travel\s+to|go\s+to)|welcome\s+to|this\s+is|(?:this|the)\s+(?:puzzle|problem|story)\s+(?:takes\s+place|is\s+set)\s+on)"
+    r"\s+)?(?:the|an?)\s+(?:(?:famous|fabled|legendary|mysterious|strange|remote)\s+)?island\s+of\s+", re.I)
+ASIDE = re.compile(r"\s*\((?:called|also\s+called|known\s+as|also\s+known\s+as|a\.k\.a\.?|or|i\.e\.,?|as\s+\w+\s+calls\s+them)"
+                   r"\s+[^()]*\)", re.I)
+WHERE = re.compile(r"\s*,?\s+(?:where|in\s+which|on\s+which)\s+", re.I)
 UNMODELABLE = [(re.compile(p, re.I), why) for p, why in (
     (r"\balternat\w*", "people who alternate between truth and lies"),
     (r"\b(?:insane|sane)\b|\bbeliev\w*|\bbeliefs?\b", "people who believe true or false things (sane and insane)"),
@@ -201,9 +212,20 @@ def read_definition(text: str) -> Definition | None:
     if any(q in text for q in "\"“”"):
         return None
     low = text.rstrip().rstrip(".!;:").rstrip()
+    low = ASIDE.sub(lambda m: " " * len(m.group()), low)  # "spies (called normals by Smullyan) who …"
     bare = _bare_list(text, low)
     if bare is not None:
         return bare
+    island = ISLAND_OF.match(low)
+    if island:  # "You are on the island of knights and knaves": it names the kinds
+        got = _items(low, island.end())
+        if got is not None and len(got[0]) >= 2 and got[1] == len(low):
+            return Definition(tuple(got[0]), True)
+    where = WHERE.search(low)
+    if where and not LOCATION.match(low) and re.search(rf"\b{_PLACE}\b", low[:where.start()], re.I):
+        rest = read_definition(text[where.end():])  # "… the island of knights and knaves, where knights always …"
+        if rest is not None and (rest.listing or any(t is not None for _, _, t in rest.items)):
+            return Definition(tuple((w, o + where.end(), t) for w, o, t in rest.items), rest.listing)
     pos = 0
     m = LOCATION.match(low)
     if m:

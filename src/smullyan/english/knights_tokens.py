@@ -29,7 +29,7 @@ KEYWORDS = {
     "someone": "SOMEONE", "somebody": "SOMEONE", "anyone": "SOMEONE", "anybody": "SOMEONE", "any": "ANY",
     "of": "OF", "among": "AMONG", "amongst": "AMONG", "us": "US", "we": "WE", "them": "THEM", "they": "THEY",
     "i": "I", "me": "ME", "myself": "ME", "you": "YOU", "he": "HE", "she": "HE", "it": "IT", "case": "CASE",
-    "that": "THAT", "true": "TRUE", "false": "FALSE", "same": "SAME", "different": "DIFFERENT",
+    "that": "THAT", "true": "TRUE", "false": "FALSE", "same": "SAME", "different": "DIFFERENT", "opposite": "DIFFERENT",
     "kind": "KIND", "kinds": "KIND", "type": "KIND", "types": "KIND", "sort": "KIND", "sorts": "KIND",
     "as": "AS", "from": "FROM", "than": "THAN", "at": "AT", "least": "LEAST", "most": "MOST",
     "exactly": "EXACTLY", "precisely": "EXACTLY", "more": "MORE", "fewer": "FEWER", "less": "FEWER",
@@ -52,7 +52,18 @@ FILLERS = {"also", "too", "really", "definitely", "certainly", "indeed", "actual
 CONTRACTIONS = {"isn't": ("is", "not"), "aren't": ("are", "not"), "wasn't": ("was", "not"),
                 "weren't": ("were", "not"), "doesn't": ("does", "not"), "don't": ("do", "not"),
                 "didn't": ("did", "not"), "i'm": ("i", "am"), "we're": ("we", "are"), "they're": ("they", "are"),
-                "he's": ("he", "is"), "she's": ("she", "is"), "it's": ("it", "is"), "wouldn't": ("would", "not")}
+                "he's": ("he", "is"), "she's": ("she", "is"), "it's": ("it", "is"), "wouldn't": ("would", "not"),
+                "who's": ("who", "is"), "what's": ("what", "is"), "there's": ("there", "is"),
+                "you're": ("you", "are")}
+# a word for a person before a name ("Inhabitant A says …", "Person B"): the name is the letter
+PEOPLE_NOUNS = {"inhabitant", "person", "native", "islander", "resident", "speaker", "individual", "character",
+                "citizen", "villager", "local", "stranger", "suspect", "guard", "prisoner", "traveller", "traveler",
+                "member", "creature", "being", "figure", "man", "woman", "boy", "girl"}
+# capitalised words that start sentences and are never a person's name ("Suppose Alice is a knight")
+DISCOURSE = {"suppose", "supposing", "assume", "assuming", "imagine", "consider", "again", "instead", "now", "so",
+             "thus", "hence", "therefore", "however", "meanwhile", "finally", "next", "first", "furthermore",
+             "moreover", "additionally", "besides", "lastly", "well", "okay", "ok", "note", "clearly", "obviously",
+             "similarly", "likewise", "still", "yet", "later", "afterwards", "today", "here", "hmm"}
 HONORIFICS = {"Mr", "Mrs", "Ms", "Dr", "Sir", "Lady", "Lord", "King", "Queen", "Prince", "Princess", "Saint", "St"}
 OPEN_QUOTES = "\"“‘«"
 CLOSE_QUOTES = "\"”’»"
@@ -133,6 +144,10 @@ def tokenize(text: str, lexicon: Lexicon, base: int = 0) -> list[Token]:
     depth = 0
     while i < len(raw):
         w, off = raw[i]
+        if w == "(" and i + 2 < len(raw) and raw[i + 1][0] in ("s", "es") and raw[i + 2][0] == ")" and i and \
+                raw[i - 1][1] + len(raw[i - 1][0]) == off:  # "knave(s)": the word, in either number
+            i += 3
+            continue
         low = w.lower().replace("’", "'")
         nxt = raw[i + 1][0].lower() if i + 1 < len(raw) else ""
         if w in "\"“”‘’«»'":
@@ -165,7 +180,11 @@ def tokenize(text: str, lexicon: Lexicon, base: int = 0) -> list[Token]:
             a, b = CONTRACTIONS[low]
             add(KEYWORDS[a], w, off)
             add(KEYWORDS[b], w, off)
-        elif low.endswith(("'s", "’s")) and len(w) > 2 and w[0].isupper() and low[:-2] not in KEYWORDS:
+        elif low in ("everyone's", "everybody's", "everyone’s", "everybody’s"):
+            add("EVERYONE", w[:-2], off)
+            add("POSS", w[-2:], off + len(w) - 2)
+        elif low.endswith(("'s", "’s")) and len(w) > 2 and w[0].isupper() and (low[:-2] not in KEYWORDS or
+                                                                             len(w) == 3 and w[0] != "I"):
             add("NAME", w[:-2], off)
             add("POSS", w[-2:], off + len(w) - 2)
         elif low == "if" and [x[0].lower() for x in raw[i + 1:i + 4]] == ["and", "only", "if"]:
@@ -192,12 +211,23 @@ def tokenize(text: str, lexicon: Lexicon, base: int = 0) -> list[Token]:
             add("ONE", w, off)
         elif low in FILLERS:
             pass
+        elif w in ("Person", "Speaker") and i + 1 < len(raw) and raw[i + 1][0].isdigit() and len(raw[i + 1][0]) <= 2 \
+                and raw[i + 1][1] == off + len(w) + 1:  # "Person 1": a name
+            add("NAME", f"{w} {raw[i + 1][0]}", off)
+            i += 2
+            continue
+        elif low in PEOPLE_NOUNS and i + 1 < len(raw) and raw[i + 1][0][:1].isupper() and \
+                (raw[i + 1][0].lower() not in KEYWORDS or len(raw[i + 1][0]) == 1 and raw[i + 1][0] != "I") and \
+                raw[i + 1][1] == off + len(w) + 1:
+            pass  # "Inhabitant A", "person B": the name is what follows
         elif w in ("A", "An"):
             add("A?", w, off)  # an article or a name: decided once the next token is known
         elif w == "I":
             add("I", w, off)
         elif low in KEYWORDS:
             add(KEYWORDS[low], w, off)
+        elif w[0].isupper() and low in DISCOURSE:
+            add("WORD", w, off)
         elif w[0].isupper():
             if len(out) > 1 and out[-1].type == "END" and out[-1].value == "." and out[-2].type == "NAME" and \
                     out[-2].value in HONORIFICS and out[-1].start_pos == out[-2].start_pos + len(out[-2].value):
@@ -257,7 +287,7 @@ def _settle(toks: list[Token]) -> list[Token]:
             out.append(Token("XORTAIL", "but not both", start_pos=t.start_pos))
             i += 3
             continue
-        elif nxt in ("IS", "ARE") and (t.type in ("NUM", "ONE") and not (out and out[-1].type in ("OTHER", "WHICH")) or
+        elif nxt in ("IS", "ARE") and (t.type in ("NUM", "ONE") and not (out and out[-1].type in ("OTHER", "WHICH", "THE")) or
                                        t.type in ("ALL", "BOTH", "NONE", "NEITHER", "EACH") and
                                        not (out and out[-1].type in ("IS", "ARE", "AM"))):
             out.append(t)  # "exactly one is a knight": one of all the people
@@ -271,6 +301,9 @@ def _settle(toks: list[Token]) -> list[Token]:
             t = Token("BOTHNP", t.value, start_pos=t.start_pos)
         elif t.type == "OR" and nxt in ("BOTH", "ALL", "EACH") and nxt2 in COMPLEMENT_START:
             t = Token("QOR", t.value, start_pos=t.start_pos)
+        elif t.type == "COMMA" and nxt in ("AND", "OR") and nxt2 in ("ROLE", "A") and out and out[-1].type == "ROLE" and \
+                kinds[2] in ("ROLE", "END", "QMARK", "RQ", "IS", "ARE", "") and (nxt2 == "ROLE" or kinds[2] == "ROLE"):
+            t = Token("CCOMMA", t.value, start_pos=t.start_pos)  # "a knight, a knave, or a spy"
         elif t.type in ("AND", "OR", "COMMA") and (nxt in COMPLEMENT_START or nxt == "THE" and nxt2 == "ROLE" or
                                                    (nxt in ("BOTH", "ALL") and nxt2 in COMPLEMENT_START)):
             t = Token({"AND": "CAND", "OR": "COR", "COMMA": "CCOMMA"}[t.type], t.value, start_pos=t.start_pos)
