@@ -1,9 +1,9 @@
 """Classic Einstein/zebra puzzles: the frames that name values in texts that list none.
 
 Classic texts do not list the values: each value is recognised by the frame that names it —
-a colour in "the red house", a nationality as "the Englishman", a drink after "drinks" or before
-"is drunk", a brand after "smokes" or before "smoker", a pet after "owns", "keeps", "has a",
-"with the" — and questions ("Who owns the zebra?") supply the values no clue mentions. The grid
+a colour in "the red house" or "the Englishman's house is red", a nationality as "the Englishman",
+a drink after "drinks" or before "is drunk", a brand after "smokes" or before "smoker", a pet after
+"owns", "keeps", "has a", "with the" — and questions ("Who owns the zebra?") supply the values no clue mentions. The grid
 reader (english/grid.py) then reads the clues and questions like any other grid text.
 """
 
@@ -17,6 +17,8 @@ from ..deduce.model import Deduction
 NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
 POSITIONS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "last": -1, "middle": 0, "centre": 0,
              "center": 0}
+COLOURS = ("red", "green", "blue", "yellow", "white", "black", "ivory", "orange", "purple", "pink", "brown", "grey",
+           "gray", "silver", "gold", "beige", "violet", "cream", "lilac", "indigo", "turquoise", "maroon", "navy")
 CAP = r"(?!The\b)[A-Z][A-Za-z]*(?:[ -][A-Z][A-Za-z]*)?"
 WORDS = r"[a-z]+(?: (?!(?:in|at|and|is|with|who|the|a)\b)[a-z]+)?"
 # (category, pattern whose group 1 is the value); earlier frames win on overlaps
@@ -29,6 +31,7 @@ FRAMES = [
     ("pet", r"\b(?:owns|keeps|has|rears|with)\s+(?:a|an|the)?\s*([a-z]+)"),
     ("pet", r"\bwhere\s+the\s+([a-z]+)\s+is\s+kept\b"),
     ("color", r"\b(?:[Tt]he|[Aa])\s+([A-Za-z]+)\s+house\b"),
+    ("color", rf"\bhouse\s+(?:is|was)\s+(?:painted\s+)?({'|'.join(sorted(COLOURS))})\b"),
     ("nationality", rf"\b[Tt]he\s+({CAP})(?:\s+man)?\b"),
 ]
 STOPWORDS = {"house", "man", "owner", "person", "one", "neighbour", "neighbor", "a", "an", "the", "in", "next", "who",

@@ -2,13 +2,25 @@
 
 - Positions: houses, seats or places numbered 1..N from left to right (or from the front of a line);
   N from "There are five houses", "Five people sit in a row", "numbered 1 to 5", or the values.
+- Association grids: a text that sets out no positions (no houses, seats, row, line or queue) pairs
+  people with characteristics alone ("Four friends — Alice, Bob, Carol and Dave — each have a
+  different pet (cat, dog, fish, parrot)"); its positions are the people themselves (the 'who'
+  characteristic's values, in order, fixed by clues of their own), and any word of position in it
+  is an error.
 - Characteristics: ZebraLogic's header (" - Each person has a unique name: `Ada`, `Ben`"), prose
   ("Each person has a different favourite drink: tea, coffee or milk.", "The drinks are tea,
   coffee and milk.", "One of them keeps a cat, one a dog and one a fish.", "The people are Alice,
-  Bob and Carol.", "Alice, Bob and Carol sit in a row."), or, in classic texts that list nothing,
+  Bob and Carol.", "Alice, Bob and Carol sit in a row.", "… each have a different pet (cat, dog)
+  and a different colour (red, blue).", "Pets: cat, dog"), or, in classic texts that list nothing,
   the frames that name each value ("the red house", "the Englishman", "drinks tea", "owns the dog").
 - Clues: each sentence with its values marked and its known phrases as tokens (grid_words), parsed
-  by grid.lark with every reading kept; the readings must all mean the same clue.
+  by grid.lark with every reading kept; the readings must all mean the same clue. "X lives between
+  Y and Z" is somewhere between (Y and Z on either side), "directly between" / "flanked by" / "Y and
+  Z live on either side of X" / "X's neighbours are Y and Z" make Y and Z X's two neighbours; "two
+  houses away from", "two houses apart", "Exactly one house separates …", "at opposite ends", "Of
+  X and Y, one … and the other …", "The four people are X, Y, …" (all different), "X and Y are the
+  same person", "X, who owns the dog, …". A value named through another person ("the Dane's wife",
+  "the sister of Bob") is an error, never the person themself.
 - Questions: "Who owns the zebra?", "What does Bob drink?", "What is the nationality of the person
   in the third house?", "In which house does Carol live?", "Is Bob next to Carol?", "Which of the
   following is true?" with lettered or numbered options.
@@ -126,6 +138,7 @@ def short_name(description: str, taken: set[str]) -> str:
     return name
 
 
+@lru_cache(maxsize=8192)
 def singular(word: str) -> str:
     """Return an English noun in the singular (as far as a plural ending tells)."""
     w = word.lower()
@@ -163,6 +176,35 @@ def verb_stem(word: str) -> str:
     return w
 
 
+PAST = {"brought": "bring", "bought": "buy", "chose": "choose", "drove": "drive", "wore": "wear", "ate": "eat",
+        "drank": "drink", "took": "take", "kept": "keep", "wrote": "write", "rode": "ride", "sang": "sing",
+        "flew": "fly", "read": "read", "grew": "grow", "won": "win", "made": "make", "built": "build",
+        "caught": "catch", "sold": "sell", "paid": "pay", "drew": "draw", "spoke": "speak", "sent": "send",
+        "taught": "teach", "found": "find", "got": "get", "gave": "give", "saw": "see", "met": "meet"}
+
+
+def ing_stems(word: str) -> set[str]:
+    """Return the plain forms an -ing form may have: 'eating' -> {'eat', 'eate'}, 'driving' -> {'driv', 'drive'}."""
+    w = word.lower()
+    out = {w[:-3], w[:-3] + "e"}
+    if len(w) > 5 and w[-4] == w[-5]:  # 'running' -> 'run'
+        out.add(w[:-4])
+    return out
+
+
+def past_stems(word: str) -> set[str]:
+    """Return the plain forms a past tense may have: 'brought' -> {'bring'}, 'liked' -> {'lik', 'like'}."""
+    w = word.lower()
+    if w in PAST:
+        return {PAST[w]}
+    if w.endswith("ied"):
+        return {w[:-3] + "y"}
+    out = {w[:-2], w[:-1]}
+    if len(w) > 4 and w[-3] == w[-4]:  # 'planned' -> 'plan'
+        out.add(w[:-3])
+    return out
+
+
 def split_list(text: str) -> list[str]:
     """Return the items of a written list: 'tea, coffee, and milk' -> ['tea', 'coffee', 'milk']."""
     body = text.strip().rstrip(".!;").strip()
@@ -182,7 +224,10 @@ def category_name(description: str) -> str:
     """Return a prose characteristic's name: 'Each person has a different favourite drink' -> 'favourite drink'."""
     d = description.strip().rstrip(":").strip()
     low = d.lower()
-    m = re.search(r"\b(?:different|unique|distinct|separate|own)\s+(.+)$", low)
+    if low in PEOPLE or singular(low) in ("name", "person"):
+        return "name"
+    m = re.search(r"\b(?:different|unique|distinct|separate)\s+(.+)$", low) or \
+        re.search(r"\b(?:their|his|her|its) own\s+(.+)$", low)
     if m:
         name = m.group(1)
     else:
@@ -193,7 +238,7 @@ def category_name(description: str) -> str:
         else:
             name = short_name(d, set())
     name = re.sub(r"\s+", " ", " ".join(w for w in name.split() if w not in NUMBERS)).strip()
-    if name in PEOPLE or name in ("name", "person"):
+    if name in PEOPLE or name + "s" in PEOPLE or name in ("name", "person"):
         return "name"
     words = name.split()
     if words and words[-1].endswith("s") and len(words[-1]) > 3 and words[-1] not in ("glasses", "sports", "clothes"):
@@ -210,6 +255,7 @@ POSITION_NOUNS = (r"(?:houses|seats|chairs|positions|places|spots|rooms|apartmen
 PEOPLE_NOUNS = r"(?:people|persons|friends|children|kids|students|guests|men|women|girls|boys|colleagues|siblings|" \
                r"neighbours|neighbors|players|runners|residents|cats|dogs|animals|books|cars|houses|tenants|" \
                r"customers|workers|contestants|suspects|travellers|travelers|members|visitors|[a-z]+)"
+GROUP = r"(?:\s+(?:of|from|in|at)\s+(?:a|an|the|our|their)\s+[a-z]+(?:\s+[a-z]+){0,2}?)?"  # "members of a book club"
 SETTING_N = [
     re.compile(rf"^there (?:are|were) {NUMWORD} ({POSITION_NOUNS}|{PEOPLE_NOUNS})\b"),
     re.compile(rf"^(?:the )?{NUMWORD} (?:[a-z]+ ){{0,2}}?(?:sit|stand|live|wait|queue|line up|reside|stay|park|sat|stood|"
@@ -253,6 +299,21 @@ QUEUE = re.compile(r"\b(?:queue|queues|queuing|queueing|queued|one behind the ot
                    r"in single file)\b|\(front\)|\bat the front\b", re.I)
 QUEUE_BACKWARDS = re.compile(r"\b1 \(back\)|\bposition 1 is (?:at )?the back\b|\bat the back is in position 1\b|"
                              r"\bnumbered from the back\b", re.I)
+# what a value's own noun phrase may name besides its characteristics: "the Brit's house", "the owner of the dog"
+OWN_WORDS = set("""house home seat chair place position spot room door cottage flat apartment owner resident occupant
+inhabitant keeper person one man woman lady gentleman guy driver player lover fan reader user smoker drinker
+colour color name nationality number favourite favorite own type kind style level shirt bouquet boquet vase aquarium
+arrangement pet drink car job age hobby sport food degree diploma cup glass mug bottle can pint bowl plate slice piece
+bunch box bag pair set game variety brand model make species breed collection""".split())
+LAYOUT = re.compile(r"\b(?:houses?|homes?|seats?|seated|chairs?|rows?|line|lined|queu(?:e|es|ing|eing|ed)|positions?|"
+                    r"numbered|street|bench|side by side|left to right|right to left|one behind the other|"
+                    r"single file|leftmost|rightmost)\b", re.I)
+IMPLIED = ("implied",)  # a sentence stating only what the characteristics already say
+POSITIONAL = ("P", "R", "PAIR", "BTW", "BTWP", "BTWX", "NBR", "APART", "SIDES", "OPPOSITE")
+# "Find the owner of the fish.", "Name the person who drinks tea.": a who-question
+FIND_THE = re.compile(r"^(?:please\s+)?(?:find|name|identify)\s+(the\s+(?:" + "|".join(sorted(
+    {singular(p) for p in PEOPLE} | {"one", "man", "woman", "owner", "keeper", "resident", "occupant"})) +
+    r")\s+(?:who|whose|with|of|that)\b.*)$", re.I)
 LABEL = re.compile(r"^(?:q|question|query|problem|task)\s*\d*\s*[:.)]\s*", re.I)
 
 
@@ -297,6 +358,8 @@ class GridReader:
         self.used: set[int] = set()  # indices of sentences read as setting or declarations
         self.ignored: list[Sentence] = []
         self.classic = False
+        self.association = False  # no positions in the text (decided once the characteristics are known)
+        self.people_nouns: set[str] = set()  # the words the text calls its people by ("diners" in "Five diners — …")
         self.pending: PuzzleError | None = None
 
     # ------------------------------------------------------------ setting and declarations
@@ -342,19 +405,30 @@ class GridReader:
             return len(items) >= 2 and all(len(i.split()) <= 4 and (shared or i.lower() not in known)
                                            and not re.search(r"[.?!]", i) for i in items)
 
+        if self._compound(s, body):
+            return True
         # "Each person has a different favourite drink: tea, coffee or milk."
         if ":" in body:
             desc, rest = body.split(":", 1)
             items = split_list(rest)
             label = re.fullmatch(r"\s*(?:note|notes|hint|hints|tip|remember|warning|example|answer|answers|question|"
-                                 r"options?|choices?|clues?|solution|given|facts?|premises?)\s*", desc, re.I)
+                                 r"options?|choices?|clues?|solution|given|facts?|premises?)\s*", desc, re.I) or \
+                re.search(r"\b(?:puzzle|problem|riddle|quiz|challenge|exercise|example|title|teaser)\b", desc, re.I)
             verbal = any(re.search(r"\b(?:is|are|was|were|has|have|not|lives?|sits?|stands?|drinks?|owns?|keeps?)\b",
                                    i, re.I) for i in items)
+            people = re.search(rf"\b(?:{'|'.join(sorted(PEOPLE - {'them', 'name', 'names'}))})\b", desc, re.I)
+            if people and fresh(items) and not label and not any(c.name == "name" for c in self.categories) and \
+                    all(re.fullmatch(r"[A-Z][\w'’.-]*", i) for i in items):
+                # "Five colleagues sit in a row of chairs, numbered 1 to 5 from left to right: Ines, Jack, …"
+                self._add_category("name", "name", items, s)
+                return True
             if fresh(items, shared=True) and desc.strip() and len(desc.split()) <= 12 and not label and not verbal:
                 self._add_category(category_name(desc), desc, items, s, self._verbs_of(desc))
                 return True
         # "The drinks are tea, coffee and milk." / "The people are called Alice, Bob and Carol."
-        m = re.match(r"^(?:the|their|our)\s+([A-Za-z' ]+?)\s+(?:are|were|include)(?:\s+called|\s+named)?\s+(.+)$", body, re.I)
+        counted = NUMWORD.replace("(", "(?:", 1)
+        m = re.match(rf"^(?:(?:the|their|our)\s+|(?={counted}\s+{PEOPLE_NOUNS}\s))([A-Za-z' ]+?)\s+(?:are|were|include)"
+                     r"(?:\s+called|\s+named)?\s+(.+)$", body, re.I)
         if m and not re.search(r"\b(?:and|or)\b", m.group(1), re.I) and len(m.group(1).split()) <= 4:
             items = split_list(m.group(2))
             if fresh(items, shared=True) and not all(i.lower() in known for i in items):
@@ -363,6 +437,13 @@ class GridReader:
                 if painted:
                     items = split_list(m.group(2)[painted.end():])
                 name = category_name("the " + noun)
+                if (name == "name" or noun.split()[-1] in self.people_nouns) and \
+                        not all(re.fullmatch(r"[A-Z][\w'’.-]*(?: [A-Z][\w'’.-]*)?", i) for i in items) or \
+                        any(re.search(r"\b(?:who|whose|whom|which|that)\b|^(?:person|one|man|woman)\b", i, re.I)
+                            for i in items):
+                    return False  # "The four people are Alice, the cat owner, …": a clue that they are all different
+                if name == "name":
+                    self.people_nouns.add(noun.split()[-1])
                 if painted or (name in ("house", "home", "door", "car", "shirt", "hat")
                                and all(i.lower() in COLOURS for i in items)):
                     name = "color" if name == "house" or painted else f"{name} color"
@@ -423,14 +504,74 @@ class GridReader:
             if fresh(items):
                 self._add_category("name", "name", items, s)
                 return True
-        m = re.match(rf"^(?:the\s+)?(?:\w+\s+)?{PEOPLE_NOUNS}\s*(?:,|:|\(|—|–|-)\s*{names}\s*(?:,|\)|—|–|-)?\s+(.*)$",
-                     body, re.I)
-        if m and m.group(1)[0].isupper():
-            items = split_list(m.group(1))
+        m = re.match(rf"^(?:the\s+)?(?:\w+\s+){{0,2}}?(?P<noun>{PEOPLE_NOUNS}){GROUP}\s*(?:,|:|\(|—|–|-)\s*{names}\s*"
+                     rf"(?:,|\)|—|–|-)?\s+(.*)$", body, re.I)
+        if m and m.group(2)[0].isupper():
+            items = split_list(m.group(2))
             if fresh(items):
                 self._add_category("name", "name", items, s)
+                self.people_nouns.add(m.group("noun").lower())
                 return True
         return False
+
+    def _compound(self, s: Sentence, body: str) -> bool:
+        """Read a sentence naming the people and one or more characteristics with their values; return whether
+        it was one: "Four friends — Alice, Bob, Carol and Dave — each have a different pet (cat, dog, fish,
+        parrot) and a different favourite colour (red, blue, green, yellow).", "Alice, Bob and Carol each own a
+        different pet: a cat, a dog and a fish.", "Each of the four friends drives a different car (…)"."""
+        cap = r"(?!The\b|Each\b|Every\b)[A-Z][\w'’]*"
+        names = rf"{cap}(?:\s*,\s*{cap})*\s*,?\s+(?:and|&)\s+{cap}"
+        dash = r"(?:—|–|-|,|:|\()"
+        m = re.match(rf"^(?:the\s+)?(?:\w+\s+){{0,2}}?(?P<noun>{PEOPLE_NOUNS}){GROUP}\s*{dash}\s*(?P<names>{names})\s*"
+                     r"(?:—|–|-|,|\))\s*"
+                     rf"(?P<rest>.*)$", body) or re.match(rf"^(?P<names>{names})\s*,?\s+(?P<rest>.*)$", body) or \
+            re.match(rf"^(?:each|every)\s+(?:one\s+)?(?:of\s+(?:the|these|those|them|us)\b(?:\s+{NUMWORD})?(?:\s+[a-z]+)?"
+                     rf"|[a-z]+)\s+(?P<rest>.*)$", body, re.I)
+        if not m:
+            return False
+        rest = re.sub(r"^(?:each|all|also|each\s+also|all\s+also)\s+", "", m.group("rest"), flags=re.I)
+        segment = re.compile(r"(?:(?P<verb>[a-z]+)(?:\s+(?:each|all|also))?(?:\s+(?:from|in|at|to|for|with|on|of|as))?"
+                             r"\s+)?(?:a|an)\s+"
+                             r"(?:different|unique|distinct|separate)\s+"
+                             r"(?P<cat>[a-z][a-z ]*?)\s*(?:\((?P<plist>[^()]*)\)|(?::|—|–)\s*(?P<clist>[^()]+)$)", re.I)
+        found: list[tuple[str, str, list[str]]] = []
+        pos, verb = 0, ""
+        while pos < len(rest):
+            glue = re.match(r"\s*,?\s*(?:and\s+)?(?:(?:each|also|all)\s+)*", rest[pos:]) if found else None
+            at = pos + (glue.end() if glue else 0)
+            g = segment.match(rest, at)
+            if not g:
+                return False
+            verb = (g.group("verb") or verb).lower()
+            items = split_list(g.group("plist") or g.group("clist"))
+            found.append((g.group("cat"), verb, items))
+            pos = g.end()
+        if not found or not re.fullmatch(r"[\s.]*", rest[pos:]):
+            return False
+        known = self._declared_values()
+        for _, _, items in found:
+            if len(items) < 2 or any(len(i.split()) > 4 or i.lower() in known or re.search(r"[.?!]", i) for i in items):
+                return False
+        if "names" in m.groupdict() and m.group("names"):
+            people = split_list(m.group("names"))
+            existing = next((c for c in self.categories if c.name == "name"), None)
+            if existing is None:
+                self._add_category("name", "name", people, s)
+            elif sorted(p.lower() for p in existing.values) != sorted(p.lower() for p in people):
+                raise PuzzleError(f"{s.where}: the people named here ({', '.join(people)}) are not the people listed "
+                                  f"before ({', '.join(existing.values)})")
+            if m.groupdict().get("noun"):
+                self.people_nouns.add(m.group("noun").lower())
+        for cat, verb, items in found:
+            stem = verb_stem(verb) if verb else ""
+            verbs = {stem} if stem and stem not in ("have", "be", "is", "each", "also", "and") else set()
+            if re.fullmatch(r"[a-z]{2,}ing", verb):
+                verbs = ing_stems(verb)
+            elif verb in PAST or re.fullmatch(r"[a-z]{2,}ed", verb):
+                verbs = past_stems(verb)
+            said = body.split(":")[0] if len(found) == 1 and not m.groupdict().get("names") else f"{verb} {cat}"
+            self._add_category(category_name("different " + cat), said, items, s, verbs)
+        return True
 
     def _verbs_of(self, description: str) -> set[str]:
         m = re.match(r"^(?:each|every)\s+(?:one|person|friend|of\s+them|\w+)\s+([a-z]+)\b", description.strip(), re.I)
@@ -516,6 +657,10 @@ class GridReader:
         self.table = ValueTable(self.values)
         self.category_of = [next(i for i, c in enumerate(self.categories) if c.name == v.category) for v in self.values]
         self.who = self._who_category()
+        words = set(OWN_WORDS)
+        for c in self.categories:
+            words |= set(key_words(c.name + " " + c.description))
+        self.own_words = words | {SYNONYMS.get(w, w) for w in words} | set(SYNONYMS)
 
     def _who_category(self) -> int:
         names = [c.name.lower() for c in self.categories]
@@ -546,10 +691,36 @@ class GridReader:
     def _tokens(self, marked: str, s: Sentence, text: str | None = None) -> list[Tok]:
         phrases, rules = phrase_rules(self.houses, self.queue)
         try:
-            return tokens(marked, phrases, rules)
+            toks = tokens(marked, phrases, rules)
         except UnknownWord as u:
             raise PuzzleError(f"{s.where}: cannot read '{text or s.text}': {NOT_READ} (it has the word '{u.word}', "
                               "which this reader does not read here)") from None
+        self._check_heads(toks, s, text)
+        if self.association:
+            placed = next((t for t in toks if t.kind in POSITIONAL), None)
+            if placed is not None:
+                raise PuzzleError(f"{s.where}: cannot read '{text or s.text}': the text sets out no positions (no "
+                                  f"houses, seats, row or line), so '{placed.text}' says nothing here")
+        return toks
+
+    def _check_heads(self, toks: list[Tok], s: Sentence, text: str | None) -> None:
+        """Raise PuzzleError when a value is named through another person ("the Dane's wife", "the sister of
+        Bob"): only the person themself ("the Brit's house", "the owner of the dog") is read."""
+        words = self.own_words
+        for k, t in enumerate(toks):
+            if t.kind != "F":
+                continue
+            heads = [m.group(1) for m in re.finditer(r"(?<!\S)'s ([a-z]+)", t.text)
+                     if m.group(1) not in ("is", "are", "was", "were", "and", "or", "but", "not", "also", "too", "a", "an",
+                                           "the", "in", "at", "on", "lives", "live", "sits", "stands", "does", "has")]
+            follows = toks[k + 1].kind if k + 1 < len(toks) else ""
+            m = re.search(r"\b([a-z]+) of(?: the| a| an)?$", t.text)
+            if m and follows == "M":
+                heads.append(m.group(1))
+            bad = next((h for h in heads if singular(h) not in words and h not in words), None)
+            if bad is not None:
+                raise PuzzleError(f"{s.where}: cannot read '{text or s.text}': {NOT_READ} (it has the word '{bad}', "
+                                  "which this reader does not read here)")
 
     # ------------------------------------------------------------ meanings
 
@@ -596,6 +767,9 @@ class GridReader:
             self._classic_frames()
         self._fix_houses()
         self._build_values()
+        # an association grid: the text sets out no positions, only people and their characteristics; its
+        # positions are the people themselves (the 'who' characteristic's values in order)
+        self.association = not (self.queue or LAYOUT.search(self.text))
         clues: list[dict[str, Any]] = []
         questions: list[dict[str, Any]] = []
         ss = self.sentences
@@ -626,6 +800,10 @@ class GridReader:
             i += 1
         if self.pending is not None:
             raise self.pending
+        if self.association:
+            c = self.categories[self.who]
+            clues += [{"expr": ["at", f"{c.name}:{v}", k], "text": f"(no positions in the text: {v} is {k})"}
+                      for k, v in enumerate(c.values, 1)]
         data = {"kind": "grid", "houses": self.houses, "categories": {c.name: c.values for c in self.categories},
                 "clue": clues, "question": questions}
         if self.title:
@@ -645,12 +823,77 @@ class GridReader:
                 if not words <= SETTING_WORDS:
                     self.ignored.append(s)
                 return None
-        toks = self._tokens(marked, s)
-        self._learn_verbs(toks)
-        meaning = self._meanings(toks, "sent", s)
+        marked = self._appositive(marked)
+        meaning = self._distinct(marked, s)
+        if meaning is IMPLIED:
+            self.ignored.append(s)
+            return None
+        if meaning is None:
+            toks = self._tokens(marked, s)
+            self._learn_verbs(toks)
+            meaning = self._meanings(toks, "sent", s)
         if "§-1" in str(meaning):
             raise PuzzleError(f"{s.where}: cannot read '{s.text}': 'who' in a statement")
         return {"expr": self._json(meaning), "text": s.text}
+
+    @staticmethod
+    def _appositive(marked: str) -> str:
+        """Return a sentence with a relative clause set off by commas after its subject as a clause of its own:
+        'Bob, who owns the dog, drinks tea' -> 'Bob owns the dog and Bob drinks tea' (the subject a value alone)."""
+        m = re.match(r"^((?:the |a |an )?(?:[a-z]+ )?§\d+(?: [a-z]+)?) , (?:who|which) ([^,]+) , (.+)$", marked)
+        if not m:
+            return marked
+        words = set(re.sub(r"§\d+", "", m.group(1)).split())
+        if not words <= {"the", "a", "an", "person", "man", "woman", "one", "owner", "drinker", "lover", "player",
+                         "smoker", "driver", "keeper", "fan", "reader", "house", "home"}:
+            return marked
+        return f"{m.group(1)} {m.group(2)} and {m.group(1)} {m.group(3)}"
+
+    def _distinct(self, marked: str, s: Sentence) -> Any:
+        """Return the meaning of a sentence naming different people ("The four people are Alice, the cat owner,
+        the person who likes green and Dave.", "Bob, the tea drinker and the cat owner are three different
+        people."), or None when it is not one."""
+        if " are " not in marked and " were " not in marked:
+            return None
+        people = "|".join(sorted((PEOPLE | self.people_nouns) - {"them", "name", "names"}))
+        num = r"(?P<n>\d+|" + "|".join(w for w in NUMBERS if w not in ("zero", "one")) + ")"
+        m = re.match(rf"^(?:the )?(?:{num} )?(?:different |separate |distinct )?(?:{people}) (?:are|were) (?P<list>.+)$",
+                     marked) or \
+            re.match(rf"^(?P<list>.+?) (?:are|were) (?:all )?(?:{num} )?(?:different|separate|distinct) "
+                     rf"(?:{people})$", marked)
+        same = re.match(r"^(.+) and (.+) (?:are|were) (?:one and )?the same (?:person|people|one)$", marked)
+        if same and "§" in same.group(1) and "§" in same.group(2):
+            a, b = (self._meanings(self._tokens(x, s), "subject", s) for x in same.groups())
+            try:
+                return _Semantics(self, [], {}, []).relate(("same",), False, a, b)
+            except GridError as e:
+                raise PuzzleError(f"{s.where}: cannot read '{s.text}': {e.message}") from None
+        if not m or "§" not in m.group("list"):
+            return None
+        items = [i.strip() for i in re.split(r" , (?:and )?| and ", m.group("list")) if i.strip()]
+        said = m.group("n")
+        if len(items) < 2 or any("§" not in i for i in items):
+            return None
+        if said is not None and (int(said) if said.isdigit() else NUMBERS[said]) != len(items):
+            raise PuzzleError(f"{s.where}: cannot read '{s.text}': it says {said} but names {len(items)}")
+        terms = [self._meanings(self._tokens(i, s), "subject", s) for i in items]
+        sem = _Semantics(self, [], {}, [])
+        pairs = []
+        for k, a in enumerate(terms):
+            for b in terms[k + 1:]:
+                if a == b:
+                    raise PuzzleError(f"{s.where}: cannot read '{s.text}': it names the same one twice")
+                if a[0] == "v" and b[0] == "v" and sem._category(a[1]) == sem._category(b[1]):
+                    continue  # two values of one characteristic: different people already
+                if a[0] == "p" and b[0] == "p":
+                    continue
+                try:
+                    pairs.append(sem.relate(("same",), True, a, b))
+                except GridError as e:
+                    raise PuzzleError(f"{s.where}: cannot read '{s.text}': {e.message}") from None
+        if not pairs:
+            return IMPLIED  # "Alice and Bob are two different people": nothing the characteristics do not say
+        return pairs[0] if len(pairs) == 1 else ("and", *pairs)
 
     def _positional(self, marked: str) -> bool:
         """Return whether a sentence without values still speaks of positions or relations."""
@@ -667,6 +910,10 @@ class GridReader:
                 words = [w for w in a.text.split() if w not in ("a", "an", "the", "some", "many")]
                 if words and re.fullmatch(r"[a-z]+s", words[-1]) and words[-1] not in ("is", "was", "has", "does"):
                     self.categories[self.category_of[b.data]].verbs.add(verb_stem(words[-1]))
+                elif words and (words[-1] in PAST or re.fullmatch(r"[a-z]{2,}ed", words[-1])):
+                    self.categories[self.category_of[b.data]].verbs.update(past_stems(words[-1]))
+                elif words and re.fullmatch(r"[a-z]{2,}ing", words[-1]):
+                    self.categories[self.category_of[b.data]].verbs.update(ing_stems(words[-1]))
 
     # ------------------------------------------------------------ questions
 
@@ -674,11 +921,14 @@ class GridReader:
         r"^(?:(?:so|now|then|and|finally|lastly|also)\s*,?\s+)?(?:please\s+)?(?:(?:can|could)\s+you\s+)?"
         r"(?:(?:tell(?:\s+me|\s+us)?|determine|find\s+out|work\s+out|figure\s+out|find|say|decide|identify|deduce|"
         r"guess|state|answer|establish)\s+)?(?=(?:who|whom|whose|which|what|where|whether|in\s+which|in\s+what|"
-        r"at\s+which|at\s+what|on\s+which)\b)", re.I)
+        r"at\s+which|at\s+what|on\s+which|how\s+much|how\s+old)\b)", re.I)
 
     def _question_form(self, text: str) -> str | None:
         """Return the question a sentence asks, from its question word on (labels and leads taken off), or None."""
         t = LABEL.sub("", text.strip()).strip()
+        m = FIND_THE.match(t)
+        if m:  # "Find the owner of the fish.": who is the owner of the fish?
+            return "who is " + m.group(1).rstrip(".!")
         m = self.QUESTION_LEAD.match(t)
         if m and (m.end() > 0 or t.endswith("?")):
             return t[m.end():]
@@ -728,6 +978,9 @@ class GridReader:
         ('where', subject), ('yes_no', expr) or ('claims',)."""
         marked, _ = self._marked(q, s)
         low = marked
+        if re.search(r"(?:\band|\bor|,)\s+(?:who|whom|whose|what|which|where)\b", low):
+            raise PuzzleError(f"{s.where}: cannot read the question '{s.text}': it asks two questions at once; ask each "
+                              "on its own")
         if re.match(r"^(?:which|what)(?: one)?(?: of (?:the following|these|those|the (?:statements|options|choices|"
                     r"following (?:statements|options|choices))|them))? (?:statements? |options? |choices? |one )?"
                     r"(?:is|are|must be|could be|has to be)(?: necessarily| definitely)? (?:true|correct|right|the case)\b",
@@ -739,6 +992,9 @@ class GridReader:
             re.match(r"^where (.*)$", low) or \
             re.match(rf"^what (?:is|was) the {noun}(?: number)? of (.*)$", low)
         m2 = re.match(rf"^what (?:is|was) (.+?) 's {noun}(?: number)?$", low)
+        if (m or m2) and self.association:
+            raise PuzzleError(f"{s.where}: cannot read the question '{s.text}': the text sets out no positions (no "
+                              "houses, seats, row or line) to ask about")
         if m or m2:
             subject = self._subject((m or m2).group(1), s)
             if subject[0] != "v":
@@ -749,6 +1005,15 @@ class GridReader:
             re.match(r"^what (?:does|do|did) (.+) work as$", low)
         if m and self._category("job") is not None:
             return ("what", self._category("job"), self._subject(m.group(1), s))
+        # "What colour was White's coat?", "What colour coat did White wear?": the characteristic is the noun
+        m = re.match(r"^(?:what|which) (?:colou?r|kind|type|sort|brand|make|model) (?:of )?(?:is|was|are|were) (.+?) "
+                     r"'s ([a-z]+(?: [a-z]+)?)$", low) or \
+            re.match(r"^(?:what|which) (?:colou?r|kind|type|sort|brand|make|model) (?:of )?([a-z]+(?: [a-z]+)?) "
+                     r"(?:does|do|did) (.+) [a-z]+$", low)
+        if m:
+            noun, subj = (m.group(2), m.group(1)) if "'s" in m.group(0).split() else (m.group(1), m.group(2))
+            if self._category(noun) is not None and not any(w.startswith("§") for w in noun.split()):
+                return ("what", self._category(noun), self._subject(subj, s))
         m = re.match(r"^(?:(?:in|at|on|of|with) )?(?:which|what) ((?:(?!(?:is|are|does|do|did|was|were|has|have)\b)"
                      r"[a-z']+ ?){1,3}) ?(?:is|are|does|do|did|was|were|has|have) (.+)$", low)
         if m and not m.group(1).startswith("§") and self._category(m.group(1)) is not None:
@@ -759,6 +1024,23 @@ class GridReader:
         m = re.match(r"^what (?:is|was|are) (.+?) 's (.+)$", low)
         if m and self._category(m.group(2)) is not None:
             return ("what", self._category(m.group(2)), self._subject(m.group(1), s))
+        m = re.match(r"^how old (?:is|was|are|were) (.+)$", low)
+        if m and self._category("age") is not None:  # "How old is Rosa?"
+            return ("what", self._category("age"), self._subject(m.group(1), s))
+        m = re.match(r"^how much (?:does|do|did) (.+) ([a-z]+)$", low)
+        if m:  # "How much did Hana pay?"
+            cat = self._category_of_verb(m.group(2))
+            if cat is None:
+                raise PuzzleError(f"{s.where}: cannot read the question '{s.text}': no characteristic goes with "
+                                  f"'{m.group(2)}'")
+            return ("what", cat, self._subject(m.group(1), s))
+        m = re.match(r"^what (?:is|are|was|were) (.+) ([a-z]{2,}ing)$", low)
+        if m:  # "What is Eli eating?"
+            cats = {c for c in (self._category_of_verb(v) for v in ing_stems(m.group(2))) if c is not None}
+            if len(cats) != 1:
+                raise PuzzleError(f"{s.where}: cannot read the question '{s.text}': no characteristic goes with "
+                                  f"'{m.group(2)}'")
+            return ("what", cats.pop(), self._subject(m.group(1), s))
         m = re.match(r"^what (?:does|do|did) (.+) ([a-z]+)$", low)
         if m:
             cat = self._category_of_verb(m.group(2))
@@ -766,12 +1048,28 @@ class GridReader:
                 raise PuzzleError(f"{s.where}: cannot read the question '{s.text}': no characteristic goes with "
                                   f"'{m.group(2)}'")
             return ("what", cat, self._subject(m.group(1), s))
-        who = self._who_form(low)
-        if who is not None:
-            cat, rest = who
-            toks = self._tokens(("§W " + rest).strip(), s)
+        forms = self._who_forms(low)
+        if forms:
+            found: list[tuple[int, Any, list[Tok]]] = []
+            first_error: PuzzleError | None = None
+            for cat, rest in forms:  # "Which person drinks milk?": 'person drinks' is no characteristic here
+                try:
+                    toks = self._tokens(("§W " + rest).strip(), s)
+                    meaning = self._meanings(toks, "sent", s)
+                except PuzzleError as e:
+                    first_error = first_error or e
+                    continue
+                if (cat, meaning) not in [(c, m) for c, m, _ in found]:
+                    found.append((cat, meaning, toks))
+            if not found:
+                assert first_error is not None
+                raise first_error
+            if len(found) > 1:
+                raise PuzzleError(f"{s.where}: cannot read the question '{s.text}': expected one meaning, but it may "
+                                  f"ask for the {self.categories[found[0][0]].name} or the "
+                                  f"{self.categories[found[1][0]].name}; reword it")
+            cat, meaning, toks = found[0]
             self._learn_verbs(toks)
-            meaning = self._meanings(toks, "sent", s)
             if cat == self.who and meaning[0] == "same" and self._category_of_mark(meaning[2]) == cat:
                 # "Who is the Norwegian?" when nationalities answer 'who': answer with another characteristic
                 cat = next((k for k in range(len(self.categories)) if k != cat), cat)
@@ -792,14 +1090,16 @@ class GridReader:
             return self.category_of[int(mark[1:])]
         return None
 
-    def _who_form(self, low: str) -> tuple[int, str] | None:
-        """Return (category answering, the rest after the question word) of a who-question, or None."""
+    def _who_forms(self, low: str) -> list[tuple[int, str]]:
+        """Return the readings (category answering, the rest after the question word) of a who-question: one for
+        'Who …?', one per way to read the noun after 'Which' ('Which person drinks milk?'); [] for none."""
         m = re.match(r"^(?:who|whom|whose)\b(.*)$", low)
         if m:
-            return self.who, m.group(1)
+            return [(self.who, m.group(1))]
         words = low.split()
         if not words or words[0] != "which":
-            return None
+            return []
+        out: list[tuple[int, str]] = []
         people = {singular(p) for p in PEOPLE} | {"one", "person"}
         for k in (3, 2, 1):
             if len(words) <= k + 1:
@@ -813,13 +1113,13 @@ class GridReader:
                 continue
             cat = self._category(phrase)
             if cat is not None:
-                return cat, " ".join(rest)
-            if k == 1 and key_words(phrase)[-1:] and key_words(phrase)[-1] in people:
-                return self.who, " ".join(rest)
+                out.append((cat, " ".join(rest)))
+            elif k == 1 and key_words(phrase)[-1:] and key_words(phrase)[-1] in people:
+                out.append((self.who, " ".join(rest)))
         m = re.match(r"^which (?:one )?of (?:them|these|those|the [a-z]+)\b(.*)$", low)
-        if m:
-            return self.who, m.group(1)
-        return None
+        if m and not out:
+            out.append((self.who, m.group(1)))
+        return out
 
     def _inverted(self, toks: list[Tok], s: Sentence) -> Any:
         """Return the meaning of an 'Is X Y?' question: the statement 'X is Y' with the verb put back."""
@@ -1016,6 +1316,24 @@ class _Semantics:
         if name in ("rel", "not_rel"):
             r = next(t.data for t in toks if t.kind == "R")
             return ("pred", r, neg, inner[0])
+        if name == "btw3":
+            self.bare_after(next(t for t in toks if t.kind == "AND"))
+            kind = next(str(t.data) for t in toks if t.kind == "BTWX")
+            return ("pred", ("btw3", kind), neg, inner[0], inner[1])
+        if name == "rel_or_obj":
+            self.bare_after(next(t for t in toks if t.kind == "OR"))
+            r = next(t.data for t in toks if t.kind == "R")
+            return ("or", tuple(("pred", r, False, o) for o in inner))
+        if name == "rel_both":
+            self.bare_after(next(t for t in toks if t.kind == "AND"))
+            r = next(t.data for t in toks if t.kind == "R")
+            return ("all", tuple(("pred", r, False, o) for o in inner))
+        if name == "nbr":
+            return ("pred", ("next",), neg, inner[0])
+        if name == "neither_same":
+            return ("all", tuple(("pred", ("same",), True, t) for t in inner))
+        if name == "neither_at":
+            return ("all", tuple(("pred", ("same",), True, t) for t in inner))
         if name == "rel_or":
             return ("or", tuple(("pred", t.data, False, inner[0]) for t in toks if t.kind == "R"))
         if name in ("same_or", "at_or"):
@@ -1046,6 +1364,34 @@ class _Semantics:
         if name == "between":
             k = next(t.data for t in toks if t.kind == "BTW")
             return self.relate(("btw", k), False, inner[0], inner[1])
+        if name == "pair_apart":
+            k = next(int(str(t.data)) for t in toks if t.kind == "APART")
+            if k < 1:
+                raise GridError("expected a distance of at least one position")
+            return self.relate(("dist", k), neg, inner[0], inner[1])
+        if name == "fronted_between":
+            kind = next(str(t.data) for t in toks if t.kind == "BTWX")
+            return self.between3(inner[2], inner[0], inner[1], kind, False)
+        if name == "opposite_ends":
+            a, b = inner
+            if a[0] != "v" or b[0] != "v":
+                raise GridError("expected two of the puzzle's values at opposite ends")
+            x, y, n = f"§{a[1]}", f"§{b[1]}", self.r.houses
+            return ("or", ("and", ("at", x, 1), ("at", y, n)), ("and", ("at", x, n), ("at", y, 1)))
+        if name == "sides":
+            return self.between3(inner[2], inner[0], inner[1], "directly", False)
+        if name == "one_other":
+            x, y, p, q = inner
+            e = ("or", ("and", self.apply(x, p), self.apply(y, q)), ("and", self.apply(x, q), self.apply(y, p)))
+            if x[0] == "v" and y[0] == "v" and self._category(x[1]) != self._category(y[1]):
+                e = ("and", self.relate(("same",), True, x, y), e)  # "one … and the other …": two people
+            return e
+        if name == "either_xor":
+            a, b = inner
+            return ("and", ("or", a, b), ("not", ("and", a, b)))
+        if name == "either_subject_xor":
+            a, b = self.apply(inner[0], inner[2]), self.apply(inner[1], inner[2])
+            return ("and", ("or", a, b), ("not", ("and", a, b)))
         if name == "either_subject":
             return ("or", self.apply(inner[0], inner[2]), self.apply(inner[1], inner[2]))
         if name == "neither_subject":
@@ -1057,15 +1403,44 @@ class _Semantics:
             return self.relate(("same",), False, inner[1], inner[0])
         raise GridError(f"unknown rule {name}")
 
+    def bare_after(self, joint: Tok) -> None:
+        """Raise GridError unless the words after 'or' / 'and' start a noun phrase ('next to Bob or the Dane', not
+        'next to Bob or drinks tea', which has a verb of its own)."""
+        k = next(i for i, t in enumerate(self.toks) if t is joint)
+        after = self.toks[k + 1] if k + 1 < len(self.toks) else None
+        if after is not None and after.kind == "F" and after.text.split()[0] not in ("the", "a", "an", "whoever"):
+            raise GridError(f"expected one of the puzzle's values after '{joint.text}' (not '{after.text}')")
+
     def apply(self, subject: tuple, preds: tuple) -> Any:
         exprs = [self.apply_one(subject, p) for p in preds]
         return exprs[0] if len(exprs) == 1 else ("and", *exprs)
 
     def apply_one(self, subject: tuple, pred: tuple) -> Any:
-        if pred[0] == "or":
-            return ("or", *(self.apply_one(subject, p) for p in pred[1]))
+        if pred[0] in ("or", "all"):
+            return ("or" if pred[0] == "or" else "and", *(self.apply_one(subject, p) for p in pred[1]))
         r, neg, obj = pred[1:4]
+        if r[0] == "btw3":
+            return self.between3(subject, obj, pred[4], r[1], neg)
         return self.relate(r, neg, subject, obj)
+
+    def _category(self, i: int) -> int:
+        return self.r.who if i == WHO else self.r.category_of[i]
+
+    def between3(self, a: tuple, b: tuple, c: tuple, kind: str, neg: bool) -> Any:
+        """Return 'a is between b and c': somewhere between (b and c on either side), or directly between
+        (b and c its two neighbours)."""
+        if a[0] != "v" or b[0] != "v" or c[0] != "v":
+            raise GridError("expected three of the puzzle's values for 'between' (not positions)")
+        if len({a[1], b[1], c[1]}) < 3:
+            raise GridError("expected three different values for 'between'")
+        x, y, z = (f"§{t[1]}" for t in (a, b, c))
+        if kind == "directly":
+            e: Any = ("and", ("next_to", x, y), ("next_to", x, z))
+            if self._category(b[1]) != self._category(c[1]):
+                e = (*e, ("not", ("same", y, z)))
+        else:
+            e = ("or", ("and", ("left_of", y, x), ("left_of", x, z)), ("and", ("left_of", z, x), ("left_of", x, y)))
+        return self.negate(e) if neg else e
 
     @staticmethod
     def negate(e: Any) -> Any:
@@ -1120,6 +1495,10 @@ class _Semantics:
             return ("right_of", x, y)
         if kind == "next":
             return ("next_to", x, y)
+        if kind == "dist":
+            if r[1] < 1:
+                raise GridError("expected a distance of at least one position")
+            return ("next_to", x, y) if r[1] == 1 else ("between", x, y, r[1] - 1)
         if kind == "btw":
             return ("between", x, y, r[1])
         raise GridError(f"unknown relation {r}")
@@ -1161,6 +1540,8 @@ class _Semantics:
                 return h > p
             if kind == "next":
                 return abs(h - p) == 1
+            if kind == "dist":
+                return abs(h - p) == r[1]
             if kind == "btw":
                 return abs(h - p) == r[1] + 1
             return h == p

@@ -77,6 +77,10 @@ def value_forms(value: str) -> set[str]:
         forms.add(head + last[:-1] + "ies")
     if last in IRREGULAR:
         forms.add(head + IRREGULAR[last])
+    if last.endswith("ing") and len(last) > 5 and last[-4] not in "aeiou":  # knitting: the knitter, who knits
+        stem = last[:-3]
+        plain = stem[:-1] if len(stem) > 2 and stem[-1] == stem[-2] and stem[-1] not in "aeiousl" else stem
+        forms |= {head + stem + "er", head + plain + "s", head + plain + "es"}
     for sing, plural in IRREGULAR.items():
         if last == plural:
             forms.add(head + sing)
@@ -197,7 +201,7 @@ REJECT = {
     "separates", "above", "below", "under", "over", "around", "among", "amongst", "follows", "follow", "following",
     "followed", "precedes", "precede", "preceding", "preceded", "faces", "face", "facing", "faced", "toward",
     "towards", "within", "outside", "inside", "upstairs", "downstairs", "up", "down", "earlier", "later", "then",
-    "distance", "away", "together", "side",
+    "distance", "away", "together", "side", "halfway", "midway", "equidistant", "equally", "evenly",
     # comparison, quantity and exception
     "than", "more", "less", "most", "least", "fewer", "older", "younger", "taller", "shorter", "bigger", "smaller",
     "larger", "higher", "lower", "cheaper", "richer", "poorer", "longer", "except", "besides", "instead", "rather",
@@ -261,17 +265,43 @@ class Phrases:
         R = lambda spec: (lambda m: [Tok("R", spec(m), m.group())])  # noqa: E731
         side = lambda m, g=1: m.group(g)  # noqa: E731
         rules = [
+            # "Of Bob and the cat owner, one likes red and the other likes blue."
+            (r"^of (?=.* , one\b.*\bthe other\b)", lambda m: [Tok("OF", None, m.group())]),
+            (r"(?<= , )one (?=.*\bthe other\b)", lambda m: [Tok("ONE", None, m.group())]),
+            (r"(?:, )?\band the other(?: one| person)?\b", lambda m: [Tok("AND", None, "and"), Tok("OTHER", None, m.group())]),
             # sentences and clause heads
             (r"\bit is (?:not (?:true|the case)|false|untrue) that\b", lambda m: [Tok("NOTTRUE", None, m.group())]),
             (rf"\bthere (?:is|are|'s) (?:exactly )?({COUNT}) (?:[a-z]+ ){{0,2}}?between\b",
              lambda m: [Tok("BTW", self._count(m.group(1)), m.group())]),
             (rf"^(?:exactly )?({COUNT}) (?:[a-z]+ ){{0,2}}?(?:is |are |sits |sit |stands |stand |lives |live |lies |lie )?between\b",
              lambda m: [Tok("BTW", self._count(m.group(1)), m.group())]),
+            (rf"^(?:exactly )?({COUNT}) (?:[a-z]+ ){{0,2}}?separates?\b",
+             lambda m: [Tok("BTW", self._count(m.group(1)), m.group())]),
+            (rf"\b(?:at|on|in) (?:the )?opposite ends{ROW}\b", lambda m: [Tok("OPPOSITE", None, m.group())]),
             (rf"\b(?:have|has) (?:exactly )?({COUNT}) (?:[a-z]+ ){{0,2}}?between them\b",
              lambda m: [Tok("BTWP", self._count(m.group(1)), m.group())]),
             (rf"\bare separated by (?:exactly )?({COUNT}) (?:[a-z]+)\b",
              lambda m: [Tok("BTWP", self._count(m.group(1)), m.group())]),
+            # "lives between Bob and Carol": somewhere between (Bob and Carol on either side) unless said to be
+            # directly between (Bob and Carol its two neighbours)
+            (r"\b(?:directly|immediately|right|exactly|just) (?:in )?between\b", lambda m: [Tok("BTWX", "directly", m.group())]),
+            (r"\b(?:somewhere |anywhere )?(?:in )?between\b", lambda m: [Tok("BTWX", "somewhere", m.group())]),
+            (r"\bflanked (?:on (?:either|each|both) sides? )?by\b", lambda m: [Tok("BTWX", "directly", m.group())]),
+            (r"(?<!\S)'s (?:two |immediate |next door )?neighbou?rs (?:are|were)\b",
+             lambda m: [Tok("BTWX", "directly", m.group())]),
+            (r"\b(?:on|at) (?:either|each|both|opposite) sides? of\b", lambda m: [Tok("SIDES", None, m.group())]),
+            (r"(?<!\S)'s (?:next door |immediate )?neighbou?r$", lambda m: [Tok("NBR", None, m.group())]),
+            (r"(?<!\S)'s (?:next door |immediate )?neighbou?r\b(?! 's)", R(lambda m: ("next",))),
+            # "two houses apart", "two houses away from"
+            (rf"\b({COUNT}) (?:{NOUN}s?|places?|positions?|doors?|spots?|steps?|seats?) (?:apart|away from (?:each other|"
+             rf"one another))\b", lambda m: [Tok("APART", self._count(m.group(1)), m.group())]),
+            (rf"\b({COUNT}) (?:{NOUN}s?|places?|positions?|doors?|spots?|steps?|seats?) away from\b",
+             R(lambda m: ("dist", self._count(m.group(1))))),
+            (r"\bnext door but one (?:to|from)\b", R(lambda m: ("dist", 2))),
             # positions counted from an end
+            (rf"\b{AT}(?:the )?({ORD})(?: {NOUN})? on the {D}{ROW}\b",
+             P(lambda m: ("at", self._from_end(ORDINALS[m.group(1)], m.group(2))))),
+            (rf"\b(?:at|on|in) neither end{ROW}\b", lambda m: [Tok("NOT", None, "not"), Tok("P", ("ends",), m.group())]),
             (rf"\b{AT}(?:the )?(?:next to last|second to last|last but one|penultimate|one before last)(?: {NOUN})?\b",
              P(lambda m: ("at", n - 1))),
             (rf"\b{AT}(?:the )?({ORD}|last)(?: {NOUN}| person| one)? (?:from|to) (?:the )?(last|end|left|right|start|beginning{FRONT if self.queue else ''})(?: end)?{ROW}\b",
@@ -327,6 +357,7 @@ class Phrases:
             (r"\b(?:not|never)\b", lambda m: [Tok("NOT", None, m.group())]),
             (r"\b(?:and|but)\b", lambda m: [Tok("AND", None, m.group())]),
             (r"\beither\b", lambda m: [Tok("EITHER", None, m.group())]),
+            (r"\bboth\b", lambda m: [Tok("BOTH", None, m.group())]),
             (r"\bneither\b", lambda m: [Tok("NEITHER", None, m.group())]),
             (r"\bnor\b", lambda m: [Tok("NOR", None, m.group())]),
             (r"\bor\b", lambda m: [Tok("OR", None, m.group())]),

@@ -3,7 +3,8 @@
 - Reading: the puzzle a text states, and the sentences passed over (instructions, headings, story).
 - Families: gods to question ('… gods A, B, and C are called …'), islands of knights and knaves (truth
   and lie words), orderings (N things in one order described by comparatives and ranks), grids
-  (people or things in houses, seats or positions), and knights and knaves again for the rest. Each family reader reads
+  (people or things in houses, seats or positions, or people and their characteristics alone: "each have a
+  different pet"), and knights and knaves again for the rest. Each family reader reads
   the text's sentences (`sentences.split_sentences`) with its own frames, answers the questions the
   text asks, passes over only framing sentences (`framing.is_framing`) or ones naming none of the
   puzzle's people, values or positions, and raises PuzzleError with line and column for any other.
@@ -26,6 +27,12 @@ ROLES = re.compile(r"\b(knights?|knaves?|liars?|truth[- ]?tellers?|(lies|lying|l
 GRID = re.compile(r"\b(houses?|seats?|seated|positions?|left|right|row|line|queue|queu(?:es|ing|eing|ed)|order|"
                   r"neighbou?rs?|next to|adjacent|beside|behind|ahead|in front of|between|first|second|third|last|"
                   r"middle)\b", re.I)
+# association grids (people and characteristics, no positions): "each have a different pet", "no two drink the
+# same", "one each"
+ASSOCIATION = re.compile(r"\b(?:each|every)\b[^.?!;]{0,80}?\b(?:different|unique|distinct|separate)\b|\bno two\b|"
+                         r"\bone (?:each|apiece)\b|\bexactly one (?:of|each)\b", re.I)
+# two or more lines listing a characteristic's values ("Pets: cat, dog, fish"), as logic-grid sites write them
+LISTS = re.compile(r"^[ \t]*(?:[-*•][ \t]*)?[A-Z][A-Za-z ]{0,30}:[ \t]*[^,:\n]+(?:,[^,:\n]+)+$", re.M)
 
 
 @dataclass(frozen=True)
@@ -38,7 +45,8 @@ class Reading:
 
 def family(text: str) -> str:
     """Return which reader a text needs: 'gods', 'knights', 'order' (things in one order, compared:
-    'older than', 'finished above', 'the second from the left'), 'grid' or, by default, 'knights'."""
+    'older than', 'finished above', 'the second from the left'), 'grid' (with positions, or people's
+    characteristics alone: 'each have a different pet') or, by default, 'knights'."""
     from .order import is_order_text  # imported here: order.py imports Reading from this module
 
     if GODS.search(text):
@@ -47,7 +55,7 @@ def family(text: str) -> str:
         return "knights"
     if is_order_text(text):
         return "order"
-    if GRID.search(text):
+    if GRID.search(text) or ASSOCIATION.search(text) or len(LISTS.findall(text)) >= 2:
         return "grid"
     return "knights"
 
