@@ -580,7 +580,7 @@ Four houses stand side by side on Elm Street, numbered 1 to 4 from left to right
 The owners are Finch, Gale, Hart and Ives.
 Each owner drives a different car: a Volvo, a Mini, a Jeep and a Tesla.
 1. The four owners are Finch, the Volvo driver, the Mini driver and Hart.
-2. Ives does not live between Gale and Hart.
+2. Ives does not live anywhere between Gale and Hart.
 3. Gale lives in the second house from the right.
 4. Finch lives at one of the ends.
 5. The Jeep driver lives in the house on the far right.
@@ -908,7 +908,7 @@ def clue(sentence, base=HOUSES):
     ("Alice is between Bob and Carol.", SOMEWHERE),
     ("Alice lives somewhere between Bob and Carol.", SOMEWHERE),
     ("Between Bob and Carol lives Alice.", SOMEWHERE),
-    ("Alice is not between Bob and Carol.", ["not", SOMEWHERE]),
+    ("Alice is not anywhere between Bob and Carol.", ["not", SOMEWHERE]),
     ("Alice lives directly between Bob and Carol.", DIRECTLY),
     ("Alice lives immediately between Bob and Carol.", DIRECTLY),
     ("Alice is flanked by Bob and Carol.", DIRECTLY),
@@ -1344,7 +1344,7 @@ def test_random_texts_in_these_wordings(positions):
 
 @pytest.mark.parametrize("sentence, written", [
     ("Alice lives between Bob and Carol.", "Alice is between Bob and Carol."),
-    ("Alice is not between Bob and Carol.", "Alice is not between Bob and Carol."),
+    ("Alice is not anywhere between Bob and Carol.", "Alice is not anywhere between Bob and Carol."),
     ("Alice and Bob live at opposite ends of the row.", "Alice and Bob are at opposite ends."),
     ("Of Alice and the Dane, one drinks tea and the other drinks milk.",
      "Of Alice and the person whose nationality is Dane, one is the person whose favourite drink is tea and the "
@@ -1361,3 +1361,13 @@ def test_new_shapes_are_written_back(sentence, written):
 
     text = grid_text(smullyan.read(HOUSES + sentence + "\n").model)  # grid_text reads its text back to check it
     assert f"1. {written}" in text.splitlines()
+
+
+def test_plain_not_between_is_refused_as_ambiguous():
+    import smullyan
+
+    text = ("Three houses stand in a row, numbered 1 to 3 from left to right. The owners are Ann, Bo and Cy.\n"
+            "Ann is not between Bo and Cy.\nWho lives in the first house?")
+    with pytest.raises(smullyan.BadInput) as err:
+        smullyan.read(text)
+    assert "'not between' can deny 'somewhere between' or only 'directly between'" in str(err.value)

@@ -1433,6 +1433,9 @@ class _Semantics:
             raise GridError("expected three of the puzzle's values for 'between' (not positions)")
         if len({a[1], b[1], c[1]}) < 3:
             raise GridError("expected three different values for 'between'")
+        if neg and kind == "plain":  # 'not between' denies 'somewhere between' or only 'directly between'
+            raise GridError("'not between' can deny 'somewhere between' or only 'directly between'; say "
+                            "'not anywhere between' or 'not directly between'")
         x, y, z = (f"§{t[1]}" for t in (a, b, c))
         if kind == "directly":
             e: Any = ("and", ("next_to", x, y), ("next_to", x, z))

@@ -285,7 +285,9 @@ class Phrases:
             # "lives between Bob and Carol": somewhere between (Bob and Carol on either side) unless said to be
             # directly between (Bob and Carol its two neighbours)
             (r"\b(?:directly|immediately|right|exactly|just) (?:in )?between\b", lambda m: [Tok("BTWX", "directly", m.group())]),
-            (r"\b(?:somewhere |anywhere )?(?:in )?between\b", lambda m: [Tok("BTWX", "somewhere", m.group())]),
+            (r"\b(?:somewhere |anywhere )?(?:in )?between\b",
+             lambda m: [Tok("BTWX", "somewhere" if m.group().startswith(("somewhere", "anywhere")) else "plain",
+                            m.group())]),
             (r"\bflanked (?:on (?:either|each|both) sides? )?by\b", lambda m: [Tok("BTWX", "directly", m.group())]),
             (r"(?<!\S)'s (?:two |immediate |next door )?neighbou?rs (?:are|were)\b",
              lambda m: [Tok("BTWX", "directly", m.group())]),

@@ -75,6 +75,9 @@ class _Writer:
     def clause(self, e: Any) -> str:
         """Return a clue as one clause (no final full stop; the subject as it would start a sentence)."""
         head = e[0]
+        shaped = self.shaped(e)
+        if shaped is not None:
+            return shaped
         if head in ("and", "or") and (self.position_set(e) if head == "or" else self.offset(e)) is None:
             parts = [self.simple(x) for x in e[1:]]
             if head == "and":
@@ -96,7 +99,7 @@ class _Writer:
                 raise PuzzleError("a negated 'and' or 'or' has no English form here")
             return "it is not the case that " + self.simple(inner)
         if head == "or":
-            pos = self.position_set(e)
+            pos = self.position_set(e) or self.between(e) or self.opposite(e)
             if pos is not None:
                 return pos
             raise PuzzleError("an 'or' inside another 'and' or 'or' has no English form here")
@@ -139,7 +142,70 @@ class _Writer:
             words = self.position_set(e)
             x = self.ref(e[1][1])
             return x + " is not" + words[len(x) + len(" is"):]
+        if head == "or" and self.between(e) is not None:
+            words = self.between(e)
+            x = self.ref(e[1][1][2])
+            return x + " is not anywhere" + words[len(x) + len(" is"):]
         return None
+
+    def shaped(self, e: Any) -> str | None:
+        """Return the clause of a clue shape the reader reads from one sentence: 'x is between y and z', 'x and y
+        are at opposite ends', 'of x and y, one … and the other …', 'either …, or …, but not both'; None for any
+        other clue."""
+        if not isinstance(e, list) or len(e) != 3 or not all(isinstance(p, list) for p in e[1:]):
+            return None
+        if e[0] == "or":
+            return self.between(e) or self.opposite(e) or self.one_other(e)
+        if e[0] != "and":
+            return None
+        a, b = e[1], e[2]
+        if b[0] == "not" and isinstance(b[1], list) and b[1][0] == "and" and a[0] == "or" and a[1:] == b[1][1:] \
+                and len(a) == 3:
+            return f"either {self.simple(a[1])}, or {self.simple(a[2])}, but not both"
+        if a[0] == "not" and a[1][0] == "same" and b[0] == "or":
+            return self.one_other(b, (a[1][1], a[1][2]))
+        return None
+
+    def one_other(self, e: Any, pair: tuple[str, str] | None = None) -> str | None:
+        """Return 'of x and y, one is p and the other is q' for
+        ['or', ['and', ['same', x, p], ['same', y, q]], ['and', ['same', x, q], ['same', y, p]]]."""
+        if not isinstance(e, list) or len(e) != 3 or e[0] != "or":
+            return None
+        try:
+            (h1, (s1, x1, p1), (s2, y1, q1)), (h2, (s3, x2, q2), (s4, y2, p2)) = e[1], e[2]
+        except (TypeError, ValueError):
+            return None
+        if {h1, h2} != {"and"} or {s1, s2, s3, s4} != {"same"} or (x1, y1, p1, q1) != (x2, y2, p2, q2):
+            return None
+        if pair is not None and pair != (x1, y1):
+            return None
+        return (f"of {self.ref(x1)} and {self.ref(y1)}, one is {self.ref(p1)} and the other is "
+                f"{self.ref(q1)}")
+
+    def between(self, e: list) -> str | None:
+        """Return 'x is between y and z' for ['or', ['and', ['left_of', y, x], ['left_of', x, z]],
+        ['and', ['left_of', z, x], ['left_of', x, y]]]."""
+        try:
+            (h1, (l1, y, x), (l2, x2, z)), (h2, (l3, z2, x3), (l4, x4, y2)) = e[1], e[2]
+        except (TypeError, ValueError):
+            return None
+        if len(e) != 3 or {h1, h2} != {"and"} or {l1, l2, l3, l4} != {"left_of"} or not (x == x2 == x3 == x4) or \
+                (y, z) != (y2, z2):
+            return None
+        return f"{self.ref(x)} is between {self.ref(y)} and {self.ref(z)}"
+
+    def opposite(self, e: list) -> str | None:
+        """Return 'x and y are at opposite ends' for ['or', ['and', ['at', x, 1], ['at', y, n]],
+        ['and', ['at', x, n], ['at', y, 1]]]."""
+        n = self.n
+        try:
+            (h1, (a1, x, i1), (a2, y, j1)), (h2, (a3, x2, i2), (a4, y2, j2)) = e[1], e[2]
+        except (TypeError, ValueError):
+            return None
+        if len(e) != 3 or {h1, h2} != {"and"} or {a1, a2, a3, a4} != {"at"} or (x, y) != (x2, y2) or \
+                (i1, j1, i2, j2) != (1, n, n, 1) or n < 2:
+            return None
+        return f"{self.ref(x)} and {self.ref(y)} are at opposite ends"
 
     def position_set(self, e: list) -> str | None:
         """Return 'x is at one of the ends' or 'x is in an even-numbered house' for the or-of-ats they read as."""
