@@ -56,6 +56,17 @@ CHAIN_W = brute("A B C", [("A", lambda w: w["B"] == F), ("B", lambda w: w["C"] =
 PAIR_W = brute("A B", [("A", lambda w: w["B"] == T), ("B", lambda w: w["A"] != w["B"])])
 
 
+ROSEN_SPIES = ("Exercises 24-31 relate to inhabitants of an island on which there are three kinds of people: knights who "
+               "always tell the truth, knaves who always lie, and spies (called normals by Smullyan) who can either lie "
+               "or tell the truth. You encounter three people, A, B, and C. You know one of these people is a knight, one "
+               "is a knave, and one is a spy. Each of the three people knows the type of person each of other two is. For "
+               "each of these situations, if possible, determine whether there is a unique solution and determine who "
+               "the knave, knight, and spy are. When there is no unique solution, list all possible solutions or state "
+               "that there are no solutions.\n")
+ROSEN_Q = ("For each of these situations, if possible, determine whether there is a unique solution and determine who the "
+           "knave, knight, and spy are.")
+
+
 def case(text, expected, worlds, id_):
     return pytest.param(text, expected, worlds, id=id_)
 
@@ -208,6 +219,32 @@ CASES = [
            "the knave, knight, and spy are.", "A is a knight, B is a spy, and C is a knave")],
          brute("A B C", [("A", lambda w: w["C"] == F), ("B", lambda w: w["A"] == T), ("C", lambda w: w["C"] == N)],
                kinds="TFN", one_each=True), "rosen-24"),
+    case(ROSEN_SPIES + '25. A says "I am the knight," B says "I am the knave," and C says "B is the knight."',
+         [(ROSEN_Q, "A is a knight, B is a spy, and C is a knave")],
+         brute("A B C", [("A", lambda w: w["A"] == T), ("B", lambda w: w["B"] == F), ("C", lambda w: w["B"] == T)],
+               kinds="TFN", one_each=True), "rosen-25"),
+    case(ROSEN_SPIES + '27. A says "I am the knight," B says "A is telling the truth," and C says "I am the spy."',
+         [(ROSEN_Q, "A is a knight, B is a spy, and C is a knave")],
+         brute("A B C", [("A", lambda w: w["A"] == T), ("B", lambda w: w["A"] == T), ("C", lambda w: w["C"] == N)],
+               kinds="TFN", one_each=True), "rosen-27-telling-the-truth"),
+    case(ROSEN_SPIES + '31. A says "I am the knight," B says "A is not the knave," and C says "B is not the knave."',
+         [(ROSEN_Q, "A is a knave, B is a spy, and C is a knight")],
+         brute("A B C", [("A", lambda w: w["A"] == T), ("B", lambda w: w["A"] != F), ("C", lambda w: w["B"] != F)],
+               kinds="TFN", one_each=True), "rosen-31"),
+    case('Suppose A says, "Either I am a knave or else B is a knight." What are A and B?',
+         [("What are A and B?", "A is a knight, and B is a knight")],
+         brute("A B", [("A", lambda w: w["A"] == F or w["B"] == T)]), "or-else"),
+    case("Suppose instead, A and B say the following:\nA: All of us are knaves.\nB: Exactly one of us is a knave.\n"
+         "Can it be determined what B is? Can it be determined what C is?",
+         [("Can it be determined what B is?", "undetermined"), ("Can it be determined what C is?", "a knight")],
+         brute("A B C", [("A", lambda w: set(w.values()) == {F}), ("B", lambda w: list(w.values()).count(F) == 1)]),
+         "can-it-be-determined-what"),
+    case('Again three people A, B, and C. A says "B and C are of the same type." Someone then asks C, "Are A and B of '
+         'the same type?" What does C answer?', [("What does C answer?", "yes")],
+         brute("A B C", [("A", lambda w: w["B"] == w["C"])]), "what-does-c-answer"),
+    case(KK + "\nZed: Amy is a knave.\nAmy: Bob is a knave.\nBob: Amy is a knight.\nWho is a knight?", [],
+         brute("Zed Amy Bob", [("Zed", lambda w: w["Amy"] == F), ("Amy", lambda w: w["Bob"] == F),
+                               ("Bob", lambda w: w["Amy"] == T)]), "listed-speakers"),
     case('Suppose John and Bill are residents of the island of knights and knaves. John says: "We are both knaves." '
          'Who is who?', [("Who is who?", "John is a knave, and Bill is a knight")],
          brute("John Bill", [("John", lambda w: w["John"] == F and w["Bill"] == F)]), "wikipedia-suppose"),
@@ -314,6 +351,56 @@ CASES = [
          [("Is C a knight?", "undetermined")],
          brute("A B C", [("A", lambda w: w["B"] == F), ("B", lambda w: w["B"] != F), ("C", lambda w: w["B"] == T)]),
          "disagrees"),
+    case(CHAIN + "Tell me who the knights are.", [("Tell me who the knights are.", "B")], CHAIN_W, "who-the-knights-are"),
+    case(CHAIN + "Who, if anyone, is a knight?", [("Who, if anyone, is a knight?", "B")], CHAIN_W, "if-anyone"),
+    case(CHAIN + "Which of the three is the knight?", [("Which of the three is the knight?", "B")], CHAIN_W,
+         "which-of-the-three"),
+    case(CHAIN + "Is B the only knight?", [("Is B the only knight?", "yes")], CHAIN_W, "the-only-knight"),
+    case(CHAIN + "State whether each is a knight or a knave.",
+         [("State whether each is a knight or a knave.", "A is a knave, B is a knight, and C is a knave")], CHAIN_W,
+         "whether-each"),
+    case(CHAIN + "For each person, say whether they are a knight or a knave.",
+         [("For each person, say whether they are a knight or a knave.",
+           "A is a knave, B is a knight, and C is a knave")], CHAIN_W, "for-each-person"),
+    case(KK + "A: B is a knave.\nB: A is lying.\nWhich one is telling the truth, A or B?",
+         [("Which one is telling the truth, A or B?", "undetermined")],
+         brute("A B", [("A", lambda w: w["B"] == F), ("B", lambda w: w["A"] == F)]), "which-one-a-or-b"),
+    case(KK + 'A says "B is a knave". B says "A and I are both knaves". Who is lying, A or B?',
+         [("Who is lying, A or B?", "B")],
+         brute("A B", [("A", lambda w: w["B"] == F), ("B", lambda w: w["A"] == F and w["B"] == F)]), "who-a-or-b"),
+    case(KK + "Zed claims Amy is a knave and he is a knight. Amy says nothing. What is Zed: a knight or a knave?",
+         [("What is Zed: a knight or a knave?", "undetermined")],
+         brute("Zed Amy", [("Zed", lambda w: w["Amy"] == F and w["Zed"] == T)]), "what-is-zed-colon"),
+    case("Assume that there exist only two types of people: knights and knaves. Knights always tell the truth, while "
+         "knaves always lie. You are given the statements from 3 characters. Based on their statements, infer who is a "
+         "knight and who is a knave.\nA: B is a knave.\nB: C is a knave.\nC: A and B are both knaves.",
+         [("Based on their statements, infer who is a knight and who is a knave.",
+           "A is a knave, B is a knight, and C is a knave")], CHAIN_W, "truthquest-style"),
+    case("You come to a fork in the road guarded by two people, Lee and Kim. One of them always tells the truth and the "
+         "other always lies. Lee says, \"Kim is the liar.\" Kim says, \"We both tell the truth.\" Who is the liar?",
+         [("Who is the liar?", "Kim")],
+         brute("Lee Kim", [("Lee", lambda w: w["Kim"] == F), ("Kim", lambda w: set(w.values()) == {T})],
+               [lambda w: list(w.values()).count(T) == 1]), "fork-in-the-road"),
+    case("On an island live knights, who always tell the truth, and knaves, who always lie. A native named Pat says, "
+         "\"I am a knave or Quinn is a knight.\" Quinn says nothing. What are Pat and Quinn?",
+         [("What are Pat and Quinn?", "Pat is a knight, and Quinn is a knight")],
+         brute("Pat Quinn", [("Pat", lambda w: w["Pat"] == F or w["Quinn"] == T)]), "a-native-named"),
+    case(KK + '\nQ: A says "B is a knave". B says "A and I are knights". What are A and B?\nA:',
+         [("What are A and B?", "A is a knight, and B is a knave")],
+         brute("A B", [("A", lambda w: w["B"] == F), ("B", lambda w: set(w.values()) == {T})]), "q-and-a-prompt"),
+    case("In the following puzzle, each person is either a knight or a knave. Knights always tell the truth; knaves "
+         "always lie.\nPerson 1: \"Person 2 is a knave.\"\nPerson 2: \"Person 1 and I are both knights.\"\n"
+         "Who is the knight?", [("Who is the knight?", "Person 1")],
+         brute("P1 P2", [("P1", lambda w: w["P2"] == F), ("P2", lambda w: set(w.values()) == {T})]), "person-1"),
+    case(KK + 'A says "B is a knave". B says "I and A are both knights". Determine A\'s and B\'s types.',
+         [("Determine A's and B's types.", "A is a knight, and B is a knave")],
+         brute("A B", [("A", lambda w: w["B"] == F), ("B", lambda w: set(w.values()) == {T})]), "possessives"),
+    case(KK + 'You meet May and Bob. May would say that Bob is a knave. Bob says "May is a knave". Who is a knight?',
+         [("Who is a knight?", "undetermined")],
+         brute("May Bob", [("May", lambda w: w["Bob"] == F), ("Bob", lambda w: w["May"] == F)]), "may-is-a-name"),
+    case(KK + 'A says "B and I are both knights or both knaves". B says "A is a knave". Who is a knight?',
+         [("Who is a knight?", "B")],
+         brute("A B", [("A", lambda w: w["A"] == w["B"]), ("B", lambda w: w["A"] == F)]), "both-or-both"),
     case(KK + 'You encounter two people, A and B. Both A and B say "I am a knight." What are A and B?',
          [("What are A and B?", "undetermined")], brute("A B", [("A", lambda w: w["A"] == T), ("B", lambda w: w["B"] == T)]),
          "both-say"),
@@ -431,6 +518,8 @@ REFUSED = [
      "line 1, column 98: 'we' in a question put to Alice may or may not include the one who asks; use the names"),
     (KK + 'You meet A and B. You ask A "Are you both knaves?" and A says "Yes". What are A and B?',
      "line 1, column 91: 'both' speaks of several people, but 'you' here is A alone; use the names"),
+    (KK + 'You meet A, B and C. You ask A, "Are they both knaves?" A says "no". Who is a knight?',
+     "line 1, column 91: 'they' in a question put to A may or may not include A; use the names"),
     (KK + 'You meet A and B. B says "That is true." Who is a knight?',
      "line 1, column 80: 'That' points at no one claim just made; say the claim"),
     (KK + 'You meet A, B and C. A says "B is a knave. C is a knight." B says "That is true." Who is a knight?',
@@ -440,6 +529,23 @@ REFUSED = [
     (KK + "You meet A and B.\nA. B says A is a knave.",
      "line 2, column 4: 'A.' before 'B says A is a knave.' may be the letter of an option or the person A; put options "
      "after their question, or write 'A:' for what A says"),
+    (KK + 'You meet A and B. A says "B and I are both knights or knaves". Who is a knight?',
+     "line 1, column 92: 'both … or …' may mean each one is one or the other, or all are the one or all the other; "
+     "say 'both knights or both knaves' or name each"),
+    (KK + 'You meet A, B and C. A says "All of us are knights or knaves". Who is a knight?',
+     "line 1, column 83: 'All … or …' may mean each one is one or the other, or all are the one or all the other; say "
+     "'all knights or all knaves' (or 'each is a knight or a knave')"),
+    (KK + 'Brilliant-style: Alice and Bob are natives. Alice says, "Bob is a knight." Who is a knight?',
+     "line 1, column 54: cannot tell whether 'Brilliant-style:' is a heading or Brilliant-style speaking, as the text "
+     "names Brilliant-style nowhere else; quote Brilliant-style's words ('Brilliant-style: \"…\"') or drop the "
+     "heading"),
+    (KK + 'You meet A, B and C. One of them is a knight and the other is a knave. Who is a knight?',
+     "line 1, column 103: 'the other' but 2 of them are left"),
+    (KK + 'You meet A, B and C. A says "B is a knave." What does B answer?',
+     "line 1, column 98: 'What does B answer?' follows no question put to anyone; say what was asked ('You ask A, "
+     "\"Are you a knight?\"')"),
+    (KK + 'Normals may say anything. You meet A and B. You ask A, "Is B a knave?" What does A answer?',
+     "line 1, column 125: 'What does A answer?' has no one answer in a world where A may lie or tell the truth"),
     (KK + 'You meet A and B. A says "B isn\'t."',
      "line 1, column 82: 'isn't' without what comes after it repeats a claim before it in the same sentence; say it "
      "in full"),

@@ -9,9 +9,16 @@ A text is read sentence by sentence (`sentences.split_sentences`):
   are the names the statements, facts and questions use, in the order they first appear;
 - speeches (`A says, "…"`, `According to A, …`, `A claims that …`: knights_frames.py) become
   statements `says(A, claim)`; a quotation of several sentences is several statements;
+- a yes-or-no question put to someone and their answer, in one sentence or two (`You ask A, "Are you a
+  knight?"` … `A answers "Yes."`: knights_dialogue.py), is the answerer's statement of the question's
+  claim or its negation; "That is true", "C agrees with A" repeat the claim just made (or A's);
 - other sentences about the people are facts ("Fidel lies.", "Exactly one of them is a knight.");
 - questions ("Who is a knight and who is a knave?", "Is A a knight or a knave?", "How many knights are
-  there?", "Does Yoland tell the truth?") become Asks, with the options of a multiple choice.
+  there?", "Does Yoland tell the truth?") become Asks, with the options of a multiple choice (after the
+  question or an "Options:" header); a follow-up ("What about B?", "And C?", "Is B?") asks the question
+  before it again of other people or another kind; "What does C answer?" asks a question put to C;
+- questions whose answer is not what holds in every consistent world ("Is it possible that …?", "Can
+  it be determined whether …?", "Must B be …?", "If A is a knight, is B …?") are errors that say so.
 
 Claims, facts, questions and options are parsed by the LALR grammar knights.lark over the tokens of
 knights_tokens.py. A sentence is passed over (listed in `Reading.ignored`) only when it is framing or
@@ -51,6 +58,8 @@ PARTNER = {"knight": "knave", "knave": "knight", "truth-teller": "liar", "trutht
            "angel": "devil", "devil": "angel"}
 IMPERATIVES = ("name", "list", "identify", "find", "classify", "label", "determine", "state", "give", "indicate")
 ANSWER_END = re.compile(r"\b(?:no|yes)[.!](?=\s+[\"“‘']?[A-Z])", re.I)
+LINE_LABEL = re.compile(r"(?m)^[\W\d]*?([^\W\d_][\w'’-]*(?: \d{1,2})?)\s*:")
+LABEL_WORDS = {"Q", "A", "Question", "Answer", "Options", "Choices", "Statements", "Note", "Hint", "Puzzle", "Problem"}
 FIRST_PERSON = re.compile(r"\b(?:I|me|my|myself|we|us|our)\b|\bI'm\b", re.I)
 IF_ANYONE = re.compile(r"\s*,\s*if\s+any(?:one|body)?\s*,", re.I)
 TRUE_STATEMENT = re.compile(r"^(?:is|are)\s+(?:the\s+following|this|that)\s+(?:statement|claim|sentence)\s+(?:true|correct)"
@@ -749,6 +758,7 @@ class _Reader:
         self.people: list[str] = []
         self.used: dict[str, str] = {}
         self.dotted: set[int] = set()  # sentences labelled 'A.' on their line (an option's letter, or a name?)
+        self._listed: bool | None = None
         self.last_said: Pair | None = None  # the one claim the sentence just read makes ('That is true' says it)
         self.said_by: dict[str, Pair | None] = {}  # each speaker's last claim ('C agrees with A')
 
@@ -895,7 +905,7 @@ class _Reader:
                 statements += 1
                 pair = self.agreement(it)
                 constraints.append(Constraint(f"statement {statements}", pair[0], pair[1], s.text))
-                self.remember([(pair[0].agent, pair)])
+                self.remember([(pair[1][1], pair)])
             elif it.kind == "fact":
                 self.remember([])
                 facts += 1
@@ -910,6 +920,8 @@ class _Reader:
                 last_question = it
             elif it.kind == "ellipsis":
                 asks.append(self.ellipsis_ask(it, last_question))
+            elif it.kind == "what_answer":
+                asks.append(self.answer_ask(it))
             elif it.kind == "error":
                 raise PuzzleError(it.payload)
             elif it.kind == "refused":
@@ -918,14 +930,14 @@ class _Reader:
                 source, ex, claim, yn = it.payload
                 statements += 1
                 pair = self.answer_statement(source.sentence, ex, claim, yn)
-                said = s.text if source is it else f"{source.sentence.text} {s.text}"
-                constraints.append(Constraint(f"statement {statements}", pair[0], pair[1], said))
-                self.remember([(pair[0].agent, pair)])
+                words = s.text if source is it else f"{source.sentence.text} {s.text}"
+                constraints.append(Constraint(f"statement {statements}", pair[0], pair[1], words))
+                self.remember([(pair[1][1], pair)])
             elif it.kind == "intro" and it.payload.kinds:
-                pair = self.listed_kinds(it)
-                if pair is not None:
+                listed = self.listed_kinds(it)
+                if listed is not None:
                     facts += 1
-                    constraints.append(Constraint(f"fact {facts}", pair[0], pair[1], s.text))
+                    constraints.append(Constraint(f"fact {facts}", listed[0], listed[1], s.text))
             elif it.kind == "silent":
                 self.person(_Ctx(s, "fact"), Token("NAME", it.payload[0], start_pos=0), at=it.base + it.payload[1])
         if not self.people:
@@ -988,6 +1000,9 @@ class _Reader:
         ell = D.ellipsis(body)
         if ell is not None:
             return _Item("ellipsis", s, ell, cut)
+        whose = D.what_answer(body)
+        if whose is not None:
+            return _Item("what_answer", s, whose, cut)
         why = D.refused(F.strip_prefix(F.QUESTION_PREFIX, body)[0])
         if why is not None:
             return _Item("refused", s, why)
@@ -1003,7 +1018,8 @@ class _Reader:
                     return _Item("question_unread", s, u.expected)
         sp = F.speeches(body)
         for x in sp or ():
-            if x.labelled and len(re.findall(rf"(?<![\w'’-]){re.escape(x.speaker)}(?![\w'’-])", self.text)) == 1 and \
+            if x.labelled and len(x.speaker) > 1 and not self.listed_speakers() and \
+                    len(re.findall(rf"(?<![\w'’-]){re.escape(x.speaker)}(?![\w'’-])", self.text)) == 1 and \
                     not FIRST_PERSON.search(body[x.spans[0][0]:x.spans[0][1]]):
                 return _Item("error", s, f"{s.where}: cannot tell whether '{x.speaker}:' is a heading or "
                                          f"{x.speaker} speaking, as the text names {x.speaker} nowhere else; quote "
@@ -1041,10 +1057,18 @@ class _Reader:
             return "whether" + b3[2:], cut + n + n2 - 5
         return b3, cut + n + n2
 
+    def listed_speakers(self) -> bool:
+        """Return whether the text lists statements as 'Name: …' lines of two speakers or more (so that a name
+        before a colon is a speaker, not a heading)."""
+        if self._listed is None:
+            names = {m.group(1) for m in LINE_LABEL.finditer(self.text)}
+            self._listed = len(names - LABEL_WORDS) >= 2
+        return self._listed
+
     def remember(self, said: list[tuple[str, Pair]]) -> None:
         """Keep what the sentence just read says, for a 'That is true' or 'C agrees with A' after it: the one claim
         it makes (None when it makes several or none), and each speaker's last claim."""
-        inner = [(who, (p[0].statement, p[1][2])) for who, p in said]
+        inner = [(who, (p[0].statement, p[1][2])) for who, p in said if isinstance(p[0], E.Says)]
         self.last_said = inner[0][1] if len(inner) == 1 else None
         for who in {w for w, _ in inner}:
             mine = [q for w, q in inner if w == who]
@@ -1118,6 +1142,16 @@ class _Reader:
                                     f"{ex.hearer}")
                 it.kind, it.payload = "answer", (pending, ex, claim, r.yn)
                 pending.kind, pending = "asked", None
+            elif it.kind == "what_answer":
+                name, at = it.payload
+                if pending is None:
+                    raise self.fail(it.sentence, 0, f"{_quote(it.sentence.text)} follows no question put to anyone; say "
+                                    "what was asked ('You ask A, \"Are you a knight?\"')")
+                ex, claim = pending.payload
+                if name not in ("he", "she") and name != ex.hearer:
+                    raise self.fail(it.sentence, it.base + at, f"the question was put to {ex.hearer}, not to {name}")
+                it.payload = (pending, ex, claim)
+                pending.kind, pending = "asked", None
             elif pending is not None and (it.kind == "speech" and any(sp.speaker == pending.payload[0].hearer
                                                                        for sp, _ in it.payload)
                                           or it.kind == "silent" and it.payload[0] == pending.payload[0].hearer):
@@ -1127,6 +1161,25 @@ class _Reader:
 
     def answer_statement(self, s: Any, ex: D.Exchange, claim: Any, yn: str) -> Pair:
         """Return the statement a yes-or-no answer makes: the answerer says the question's claim, or its negation."""
+        hearer, pair = self.posed(s, ex, claim, yn)
+        return _says(hearer, pair if yn == "yes" else _not(pair))
+
+    def answer_ask(self, it: _Item) -> Ask:
+        """Return 'What does C answer?' (to a yes-or-no question put to C) as a question answered 'yes' or 'no': a
+        knight answers 'yes' exactly when the claim holds, a knave exactly when it does not."""
+        source, ex, claim = it.payload
+        s = it.sentence
+        text = F.strip_label(s.text)[0].strip()
+        hearer, pair = self.posed(source.sentence, ex, claim, "yes or no")
+        if RANDOM in self.types:
+            raise self.fail(s, 0, f"{_quote(text)} has no one answer in a world where {hearer} may lie or tell the "
+                                  "truth")
+        honest = _type(hearer, self.spelling(TRUTHFUL))
+        yes = (E.Iff(honest[0], pair[0]), ["iff", honest[1], pair[1]])
+        return Ask(text, "one", (Choice("yes", *yes), Choice("no", *_not(yes))))
+
+    def posed(self, s: Any, ex: D.Exchange, claim: Any, yn: str) -> tuple[str, Pair]:
+        """Return who a yes-or-no question is put to, and the question's claim (in the words' context)."""
         if isinstance(claim, _Unread):
             raise self.cannot_read(s, claim.expected)
         if isinstance(claim, str):
@@ -1140,8 +1193,7 @@ class _Reader:
             ctx = _Ctx(s, "asked", me=asker, you=hearer, speaker=hearer)
         else:
             ctx = _Ctx(s, "reported", he=hearer, he_too=asker if asker != hearer else None, speaker=hearer)
-        pair = self.claim(claim, ctx)
-        return _says(hearer, pair if yn == "yes" else _not(pair))
+        return hearer, self.claim(claim, ctx)
 
     def try_parse(self, text: str, base: int, start: str) -> Any:
         try:
@@ -1372,6 +1424,9 @@ class _Reader:
         if k in ("they", "them"):
             if ctx.mode == "fact":
                 return list(self.people), True
+            if ctx.mode == "asked":
+                raise self.fail(ctx, ref.tok, f"'{ref.tok.value}' in a question put to {ctx.you} may or may not include "
+                                              f"{ctx.you}; use the names")
             return self.others(ctx), False
         if k in ("others", "other"):
             if ctx.speaker is None:
@@ -1513,11 +1568,11 @@ class _Reader:
         if pred.kind == "same":
             return self.same(subj, pred, ctx)
         only = [c for c in pred.comps.items if c.kind == "only"] if pred.kind == "be" and pred.comps else []
-        if only:  # "B is the only knight": only B is a knight
+        if only and pred.comps is not None:  # "B is the only knight": only B is a knight
             if subj.kind != "one" or pred.comps.kind != "one" or pred.fq is not None:
                 raise self.fail(ctx, only[0].tok, "'the only …' says one person is the only one of a kind; say "
                                                   "'only B is a knight'")
-            role = Comp("role", only[0].tok, only[0].tok.start_pos, only[0].end)
+            role = Comp("role", only[0].tok, only[0].tok.start_pos or 0, only[0].end)
             pair = self.atom(Subj("only", subj.refs), Pred("be", comps=Comps("one", (role,))), ctx)
             return _not(pair) if pred.neg else pair
         if subj.kind == "one":
@@ -1693,6 +1748,10 @@ class _Reader:
             self.used.setdefault(t, word)
             return _type(name, spelling)
         t = TRUTHFUL if c.kind in ("truthful", "telling") else LIAR
+        if c.kind in ("lying", "telling") and RANDOM in self.types and name != ctx.speaker and \
+                self.said_by.get(name) is not None:  # "A is telling the truth" when A may do either: A's claim holds
+            said: Pair = self.said_by[name]  # type: ignore[assignment]  # not None: checked above
+            return said if c.kind == "telling" else _not(said)
         if c.kind in ("lying", "telling"):
             self.unambiguous(ctx, c.tok)
         if t not in self.types:
@@ -1792,8 +1851,9 @@ class _Reader:
         if group is not None and not options:  # "whether each is a knight or a knave": what each one is
             subj, pred = group
             names = self.group(subj.group, ctx)[0] if subj.kind == "count" else self.names(subj.refs, ctx)[0]
+            kinds = pred.comps.items if pred.comps is not None else ()
             return Ask(text, "each", tuple(self.each_choices(names, [Pred("be", comps=Comps("one", (c,)))
-                                                                     for c in pred.comps.items], ctx)))
+                                                                     for c in kinds], ctx)))
         if kind == "whether" and _alternatives(tree[1]):
             atom = _alternatives(tree[1])
             name = self.names(atom[1].refs, ctx)[0][0]
@@ -1829,11 +1889,11 @@ class _Reader:
             if self.lexicon.lookup(word) is None:
                 raise self.fail(s, it.base + off, f"cannot tell what {_quote(text)} asks: '{word}' is neither one of "
                                                   f"the inhabitants nor a role word ({self.roles.known()})")
-            slots = sorted({t.start_pos: t for t in _role_tokens(prev.payload)}.values(), key=lambda t: t.start_pos)
+            slots = sorted({t.start_pos: t for t in _role_tokens(prev.payload)}.values(), key=lambda t: t.start_pos or 0)
             if len(slots) != 1:
                 raise self.fail(s, it.base + off, f"cannot tell which kind '{word}' takes the place of in "
                                                   f"{_quote(ptext)}; ask the question in full")
-            return self.again(it, prev, [(slots[0].start_pos, len(slots[0].value))], word, text)
+            return self.again(it, prev, [(slots[0].start_pos or 0, len(slots[0].value))], word, text)
         fact = _Ctx(s, "fact")
         names = [self.person(fact, Token("NAME", n, start_pos=0), at=it.base + off) for n, off in e.names]
         if len(set(names)) != len(names):
@@ -1844,7 +1904,7 @@ class _Reader:
             raise self.fail(s, it.base + e.names[0][1], f"cannot tell whom {', '.join(names)} take"
                             f"{'s' if len(names) == 1 else ''} the place of in {_quote(ptext)}, which names {who}; "
                             "ask the question in full")
-        spans = [(t.start_pos, len(t.value)) for t in slots]
+        spans = [(t.start_pos or 0, len(t.value)) for t in slots]
         if len(names) == 1:
             return self.again(it, prev, spans, names[0], text)
         if it.options:
@@ -1956,8 +2016,8 @@ class _Reader:
         if NONE_ABOVE.match(answer):
             if not above:
                 raise self.fail(s, 0, f"the option {_quote(answer)} comes first, so there is nothing above it")
-            pair = _and([_not((c.expr, c.source)) for c in above])
-            return Choice(answer, pair[0], pair[1], s.marker)
+            none = _and([_not((c.expr, c.source)) for c in above])
+            return Choice(answer, none[0], none[1], s.marker)
         if isinstance(tree, _Unread):
             raise self.cannot_read(s, tree.expected)
         kind = tree[0]

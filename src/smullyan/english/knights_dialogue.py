@@ -160,7 +160,7 @@ def exchange(text: str) -> Exchange | None:
         if groups.get("direct"):
             span, quoted = (offsets[m.start("direct")], offsets[m.end("direct")]), True
         elif groups.get("q"):
-            q = qs[int(QUOTE_MARK.fullmatch(m.group("q")).group(1))]
+            q = qs[int(m.group("q")[1:-1])]  # "Q3Q": the fourth quotation
             span, quoted = (q.start, q.end), True
             if not body[q.start:q.end].rstrip().endswith("?"):
                 continue
@@ -343,3 +343,21 @@ def agreement(text: str) -> Agreement | None:
         return None
     verb = m.group("verb").lower()
     return Agreement(name, at, not verb.startswith("dis"), verb, other, other_at)
+
+
+# ------------------------------------------------------------------------------------------ what they answer
+
+WHAT_ANSWER = re.compile(rf"^(?i:(?:so|then|now|and)\s*,?\s+)?(?i:what)\s+(?i:does|did|would|will)\s+(?P<name>(?i:he|she)|{NAME})\s+"
+                         rf"(?i:answer|say|reply|respond)(?:\s+(?i:to\s+(?:this|that|the\s+question|it)))?\s*\?$")
+
+
+def what_answer(text: str) -> tuple[str, int] | None:
+    """Return who a question asks the answer of ('What does C answer?' after a question put to C), or None."""
+    m = WHAT_ANSWER.match(text.strip())
+    if not m:
+        return None
+    name = m.group("name")
+    if name.lower() in ("he", "she"):
+        return name.lower(), m.start("name")
+    name, at = clean_name(name, m.start("name"))
+    return (name, at) if _name_ok(name) else None

@@ -5,7 +5,11 @@
   several speakers at once (`A and B both say "…"`), several speeches joined by "and" or ";", and a
   quotation interrupted by its speech tag (`"I am a knight," says A, "and B is a knave."`).
 - Introductions: `You meet three inhabitants: A, B and C`, `There are two people here, A and B`,
-  `A, B and C are natives of the island`, `Three islanders, A, B, and C, stand in a row`.
+  `A, B and C are natives of the island`, `Three islanders, A, B, and C, stand in a row`, `We again have
+  three people, A, B, C, each of whom is a knight or a knave` (the kinds listed are kept), `You come to a
+  fork in the road guarded by two people, Lee and Kim`.
+- Names: a word for a person before a name is not part of it (`Inhabitant A says` is A speaking);
+  "Person 1" is a name; discourse words are never names (`Suppose A says …`).
 - Labels and discourse words a sentence may start with ("Question:", "Then,", "It is known that").
 
 Every frame returns offsets into the sentence text, so that messages can point at a word.
@@ -113,6 +117,8 @@ INTRO = [re.compile(p, re.S) for p in (
     rf"^(?i:{_PREFIX})*(?i:you|we)\s+(?i:come|came|arrive|arrived|reach|reached)\s+(?i:to|at|upon)?\s*[^,\"“”]+?\s+"
     rf"(?i:guarded|watched|attended|kept|manned)\s+(?i:by)\s+(?:(?P<count>(?i:{NUM_WORD}))\s+)?"
     rf"(?i:(?:[a-z]+\s+){{0,2}}?{_PEOPLE_NOUN})\s*[:,—–-]?\s*(?i:(?:named|called)\s+)?{NAMES}{_TAIL}$",
+    rf"^(?i:{_PREFIX})*(?P<count>(?i:{NUM_WORD}))\s+(?i:(?:[a-z]+\s+){{0,2}}?{_PEOPLE_NOUN}){_OF_PLACE}\s*[:,—–-]?\s*"
+    rf"(?i:(?:named|called)\s+)?{NAMES}$",
     rf"^(?i:{_PREFIX})*(?i:consider|imagine|take|suppose there are|picture)\s+(?:(?P<count>(?i:{NUM_WORD}))\s+)?(?i:(?:[a-z]+\s+){{0,2}}?{_PEOPLE_NOUN}){_OF_PLACE}"
     rf"\s*[:,—–-]?\s*(?i:(?:named|called)\s+)?{NAMES}{_TAIL}$",
 )]
@@ -138,6 +144,7 @@ INDIRECT = re.compile(
     r"your\s+(?:task|job|goal|challenge)\s+is\s+to\s+(?:determine|identify|find\s+out|figure\s+out|work\s+out|deduce|decide|tell)|"
     r"(?:you|we)\s+(?:must|need\s+to|should|want\s+to|have\s+to|are\s+asked\s+to)\s+(?:determine|find\s+out|figure\s+out|work\s+out|deduce|decide|identify|tell)|"
     r"is\s+it\s+possible\s+to\s+(?:determine|tell|know|say|deduce)|i\s+(?:want|would\s+like)\s+to\s+know|"
+    r"(?:can|could)\s+(?:it|one)\s+be\s+(?:determined|decided|deduced|known|told|worked\s+out)|"
     r"we\s+(?:want|would\s+like)\s+to\s+know|(?:do|can)\s+you\s+know)\s*:?\s+(?=(?:who|which|what|whether|if|how)\b)", re.I)
 QUESTION_SUFFIX = re.compile(r"(?:\s*,?\s*(?:based on|given|according to|from)\s+(?:these|the|their|this|those|all)\s+"
                              r"(?:statements|information|clues|above|answers|claims|facts)(?:\s+above)?"
@@ -422,7 +429,8 @@ LIST_HEADER = re.compile(
     r"declare|declared|make\s+(?:the\s+following|these)\s+statements|made\s+(?:the\s+following|these)\s+statements|"
     r"(?:each\s+)?make\s+(?:a|one)\s+statement|(?:each\s+)?made\s+(?:a|one)\s+statement)(?:\s+the\s+following)?"
     r"|(?:each\s+of\s+them|each|every\s+one\s+of\s+them)\s+(?:makes?|made)\s+(?:a|one|the\s+following)\s+statements?"
-    r"|(?:[A-Z][\w'’-]*\s*,\s*)*[A-Z][\w'’-]*\s*,?\s+and\s+[A-Z][\w'’-]*\s+(?:make|made|say|said|state|stated)\s+"
+    r"|(?:(?:suppose|now|then|again|next)(?:\s+instead)?\s*,?\s+)?"
+    r"(?:[A-Z][\w'’-]*\s*,\s*)*[A-Z][\w'’-]*\s*,?\s+and\s+[A-Z][\w'’-]*\s+(?:make|made|say|said|state|stated)\s+"
     r"(?:the\s+following(?:\s+statements)?|these\s+statements|(?:the\s+following\s+)?statements))"
     r"\s*(?:[:.]\s*)?$", re.I)
 

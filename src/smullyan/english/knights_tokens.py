@@ -209,7 +209,7 @@ def tokenize(text: str, lexicon: Lexicon, base: int = 0) -> list[Token]:
             add("NUM", w, off)
         elif low == "one":
             add("ONE", w, off)
-        elif low in FILLERS:
+        elif low in FILLERS or low == "else" and out and out[-1].type == "OR":  # "or else": or
             pass
         elif w in ("Person", "Speaker") and i + 1 < len(raw) and raw[i + 1][0].isdigit() and len(raw[i + 1][0]) <= 2 \
                 and raw[i + 1][1] == off + len(w) + 1:  # "Person 1": a name

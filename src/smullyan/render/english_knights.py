@@ -254,9 +254,13 @@ def knights_text(puzzle: Deduction) -> str:
     if len(set(puzzle.allowed)) != 1:
         raise _cannot("its people may have different kinds (one kind list for everybody is all a role "
                       "definition says)")
+    from ..english.knights_frames import _name_ok
+    from ..english.knights_tokens import DISCOURSE
+
     for a in puzzle.agents:
         single = len(a) == 1 and a.isupper() and a != "I"
-        if not single and (not NAME.match(a) or not a[0].isupper() or a.lower() in _NAME_WORDS):
+        if not single and (not NAME.match(a) or not a[0].isupper() or a.lower() in _NAME_WORDS or
+                           a.lower() in DISCOURSE or not _name_ok(a)):
             raise _cannot(f"'{a}' does not read as a name (a capitalised word that is no English keyword)")
     w = _Writer(puzzle)
     w._sugar = _sugared(puzzle)
