@@ -37,7 +37,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib.resources import files
-from typing import Any
+from typing import Any, Iterator
 
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedInput, VisitError
@@ -2152,63 +2152,34 @@ def _quote(text: str) -> str:
 
 def _names(node: Any) -> list[Token]:
     """Return the NAME tokens of a tree, in order."""
-    out: list[Token] = []
+    return sorted((x.tok for x in _leaves(node, (Subj, Pred)) if isinstance(x, Ref) and x.kind == "name"),
+                  key=lambda t: t.start_pos)
 
-    def walk(x: Any) -> None:
-        if isinstance(x, Ref):
-            if x.kind == "name":
-                out.append(x.tok)
-        elif isinstance(x, (Subj, Pred)):
-            for v in x.__dict__.values():
-                walk(v)
-        elif isinstance(x, (list, tuple)):
-            for y in x:
-                walk(y)
 
-    walk(node)
-    return sorted(out, key=lambda t: t.start_pos)
+def _leaves(x: Any, through: tuple[type, ...]) -> Iterator[Any]:
+    """Yield the tokens and references of a parsed sentence, depth first, descending through the node
+    classes given, lists and tuples."""
+    if isinstance(x, (Token, Ref)):
+        yield x
+    elif isinstance(x, through):
+        for v in x.__dict__.values():
+            yield from _leaves(v, through)
+    elif isinstance(x, (list, tuple)):
+        for y in x:
+            yield from _leaves(y, through)
 
 
 def _role_tokens(node: Any) -> list[Token]:
     """Return the role-word tokens of a parsed sentence, in order."""
-    out: list[Token] = []
-
-    def walk(x: Any) -> None:
-        if isinstance(x, Token):
-            if x.type == "ROLE":
-                out.append(x)
-        elif isinstance(x, (Subj, Pred, Comps, Comp)):
-            for v in x.__dict__.values():
-                walk(v)
-        elif isinstance(x, (list, tuple)):
-            for y in x:
-                walk(y)
-
-    walk(node)
-    return sorted(out, key=lambda t: t.start_pos)
+    return sorted((x for x in _leaves(node, (Subj, Pred, Comps, Comp)) if isinstance(x, Token) and x.type == "ROLE"),
+                  key=lambda t: t.start_pos)
 
 
 def _first_tok(node: Any) -> Token | None:
     if isinstance(node, tuple) and node and node[0] == "not_case":
         return node[2]
-    found: list[Token] = []
-
-    def walk(x: Any) -> None:
-        if found:
-            return
-        if isinstance(x, Token):
-            found.append(x)
-        elif isinstance(x, Ref):
-            found.append(x.tok)
-        elif isinstance(x, (Subj, Pred)):
-            for v in x.__dict__.values():
-                walk(v)
-        elif isinstance(x, (list, tuple)):
-            for y in x:
-                walk(y)
-
-    walk(node)
-    return found[0] if found else None
+    first = next(_leaves(node, (Subj, Pred)), None)
+    return first.tok if isinstance(first, Ref) else first
 
 
 def _last_unit(node: Any) -> Any:
