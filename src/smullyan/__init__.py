@@ -38,6 +38,7 @@ if TYPE_CHECKING:
                             means, ne, next_to, not_at, right_of, same, says, truthful, var, you_answer)
     from .api.checking import solve, verify
     from .api.contract import Progress
+    from .api.game import Game, play
     from .api.loading import BatchItem, load, load_batch, load_strategy, loads, loads_strategy, read
     from .api.puzzles import DeductionPuzzle, GodsPuzzle, Puzzle
     from .api.results import Answer, Reason, Strategy, StrategyResult, Verdict, WorldsResult
@@ -51,6 +52,7 @@ _LAZY = {
                   "truthful", "var", "you_answer"),
     "api.checking": ("solve", "verify"),
     "api.contract": ("Progress",),
+    "api.game": ("Game", "play"),
     "api.loading": ("BatchItem", "load", "load_batch", "load_strategy", "loads", "loads_strategy", "read"),
     "api.puzzles": ("DeductionPuzzle", "GodsPuzzle", "Puzzle"),
     "api.results": ("Answer", "Reason", "Strategy", "StrategyResult", "Verdict", "WorldsResult"),
@@ -59,13 +61,13 @@ _LAZY = {
 }
 _WHERE = {name: module for module, names in _LAZY.items() for name in names}
 
-__all__ = ["Answer", "BadInput", "BatchItem", "DeductionPuzzle", "Expr", "FALSE", "GodsPuzzle", "InternalError",
+__all__ = ["Answer", "BadInput", "BatchItem", "DeductionPuzzle", "Expr", "FALSE", "Game", "GodsPuzzle", "InternalError",
            "Interrupted", "LimitReached", "Progress", "Puzzle", "PuzzleError", "Reason", "SearchLimitReached",
            "SmullyanError", "Strategy", "StrategyResult", "SurveyResult", "TRUE", "Verdict", "WorldsResult",
            "__version__", "answers", "at", "between", "count", "deduction", "directly_left",
            "directly_right", "eq", "ge", "gods", "grid", "gt", "iff", "implies", "is_a", "knave", "knight",
            "le", "left_of", "liar", "load", "load_batch", "load_strategy", "loads", "loads_strategy", "lt",
-           "means", "ne", "next_to", "not_at", "read", "right_of", "same", "says", "solve", "survey_gods",
+           "means", "ne", "next_to", "not_at", "play", "read", "right_of", "same", "says", "solve", "survey_gods",
            "truthful", "var", "verify", "you_answer"]
 
 

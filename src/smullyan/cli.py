@@ -331,6 +331,14 @@ def cmd_survey(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_play(args: argparse.Namespace) -> int:
+    """Play a puzzle in the terminal until the player leaves."""
+    from .terminal.game import play
+
+    puzzle = _load_puzzle(args.puzzle, args.format)
+    return play(puzzle, args.role, args.adversary, args.seed, args.limit or "10s", args.transcript)
+
+
 def _print_survey(result: Any, args: argparse.Namespace) -> None:
     from rich.console import Console
 
@@ -414,6 +422,25 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("--format", default="auto", choices=("auto", "toml", "text"), help="the puzzle file's format")
     v.set_defaults(run=cmd_verify)
 
+    g = sub.add_parser("play", formatter_class=fmt, epilog=EXIT_CONTRACT.replace(
+                           "  0    answered", "  0    played (whatever the verdict)").replace(
+                           "  1    the puzzle is inconsistent", "  1    you left with answers that fit no world; "
+                           "the puzzle is inconsistent"),
+                       help="play a puzzle in the terminal: ask the gods, or be the gods and answer",
+                       description="Play a puzzle in the terminal. --role ask (default): the tool secretly picks "
+                                   "the gods and you ask them questions, then name them. --role answer: you think "
+                                   "of the gods and answer the tool's questions; it names them.")
+    g.add_argument("puzzle", metavar="PUZZLE", help="puzzle file: gods or knights-and-knaves, TOML or English .txt")
+    g.add_argument("--role", default="ask", choices=("ask", "answer"),
+                   help="ask: you ask the gods; answer: you are the gods and answer the tool's questions")
+    g.add_argument("--adversary", action="store_true",
+                   help="the gods answer so as to keep you in the dark as long as the rules allow")
+    g.add_argument("--seed", type=int, default=None, help="a whole number making the game reproducible")
+    g.add_argument("--transcript", metavar="FILE", help="write the game as JSON to FILE after every move")
+    g.add_argument("--limit", action="append", metavar="Ns", help="time limit of each search (default 10s)")
+    g.add_argument("--format", default="auto", choices=("auto", "toml", "text"), help="the puzzle file's format")
+    g.set_defaults(run=cmd_play)
+
     u = sub.add_parser("survey", formatter_class=fmt, epilog=EXIT_CONTRACT,
                        help="survey gods puzzles: every multiset of truthful, liar and random gods, solved exactly",
                        description="Survey gods puzzles: every multiset of truthful, liar and random gods (or the "
@@ -452,7 +479,7 @@ def run(argv: Sequence[str] | None = None) -> int:
         except SystemExit as done:  # --help and --version
             return int(done.code or 0)
         if args.command is None:
-            raise BadInput("no command given; choose solve, parse, verify or survey (see smullyan --help)")
+            raise BadInput("no command given; choose solve, parse, verify, play or survey (see smullyan --help)")
         for stream in (sys.stdout, sys.stderr):  # a name no terminal can show is escaped, never a crash
             reconfigure = getattr(stream, "reconfigure", None)
             if reconfigure is not None:

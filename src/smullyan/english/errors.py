@@ -11,7 +11,8 @@ FRIENDLY = {"NAME": "a name", "ROLE": "a role word", "WORD": "a word", "NUMBER":
             "NUMBER_WORD": "a number", "QUOTE": "a quotation mark", "VERB": "a speech verb (said, stated, …)",
             "THAT_VERB": "'said that', 'told you that', …", "POSSESSIVE": "a name with 's",
             "QUANT": "'at least', 'at most' or 'exactly'", "SAMEDIFF": "'the same type' or 'different types'",
-            "INTRO_HEAD": "'… is inhabited by'", "SETTING": "a sentence about the inhabitants"}
+            "INTRO_HEAD": "'… is inhabited by'", "SETTING": "a sentence about the inhabitants",
+            "TYPEWORD": "a type (truthful, liar, random, …)", "LOWORD": "a word"}
 
 
 def expected_words(parser: Lark, names: set[str]) -> str:

@@ -110,6 +110,14 @@ class Budget:
         self._next_poll = self.start + POLL_SECONDS
         self._next_report = self.start + 1.0
 
+    def restart(self) -> None:
+        """Start the clock and the node count again (one budget per move of a game)."""
+        self.nodes = 0
+        self.start = time.perf_counter()
+        self.deadline = None if self.limits.seconds is None else self.start + self.limits.seconds
+        self._next_poll = self.start + POLL_SECONDS
+        self._next_report = self.start + 1.0
+
     def refuted(self, k: int) -> None:
         """Record that no strategy of k questions solves the whole puzzle."""
         self.fewer_refuted = max(self.fewer_refuted, k)

@@ -42,7 +42,8 @@ def plural(n: int, word: str) -> str:
 def solved_sentence(questions: int, expected: Fraction, objective: str, complexity: int | None,
                     within: int | None, worlds: int) -> str:
     """Return the sentence opening a solved gods puzzle's report."""
-    checked = f"Verified against all {worlds} worlds and every hidden state."
+    checked = ("Verified against the only world and every hidden state." if worlds == 1 else
+               f"Verified against all {worlds} worlds and every hidden state.")
     if objective == "expected":
         return (f"Solvable with {expected} questions on average (= {float(expected):.4f}), the fewest possible "
                 f"among strategies of at most {within} questions; worst case {questions}. {checked}")
