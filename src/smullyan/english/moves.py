@@ -19,6 +19,7 @@ from ..logic import expr as E
 from ..logic.types import MEANINGS, canonical_type
 from ..logic.semantics import SILENCE
 
+MAX_LINE = 2000  # characters a question, guess or answer may have
 SILENCES = ("silent", "silence", "nothing", "says nothing", "no answer", "(silence)", "...", "…", "-")
 _ADDRESSED = re.compile(r"\s*(?:(?:ask|to)\s+)?(?:god\s+)?(?P<name>[A-Za-z][A-Za-z0-9_]*)\s*[:,]\s*", re.IGNORECASE)
 _WHERE = re.compile(r"^line 1, column (\d+): ")
@@ -30,6 +31,12 @@ def _shift(err: PuzzleError, offset: int) -> PuzzleError:
     if not m:
         return err
     return PuzzleError(f"column {int(m.group(1)) + offset}: {err.message[m.end():]}")
+
+
+def _short(text: str) -> None:
+    """Raise PuzzleError for a line longer than anyone types."""
+    if len(text) > MAX_LINE:
+        raise PuzzleError(f"the line has {len(text):,} characters; a move has at most {MAX_LINE:,}")
 
 
 def _agent(name: str, agents: Sequence[str]) -> str | None:
@@ -48,6 +55,7 @@ def read_question(text: str, agents: Sequence[str], display: dict[str, str] | No
 
     if not text.strip():
         raise PuzzleError("type a question, such as: Ask A: Is B random?")
+    _short(text)
     m = _ADDRESSED.match(text)
     addressee, body, offset = None, text, 0
     if m and _agent(m.group("name"), agents) is not None:
@@ -87,6 +95,7 @@ def read_question(text: str, agents: Sequence[str], display: dict[str, str] | No
 
 def read_answer(text: str, words: Sequence[str]) -> str:
     """Return the outcome a player answered: one of the words, or silence."""
+    _short(text)
     said = text.strip().strip(".!").strip().strip("'\"").strip()
     for w in words:
         if said.lower() == w.lower():
@@ -119,6 +128,7 @@ def read_guess(text: str, agents: Sequence[str], words: Sequence[str], types: Se
     """Return (type of each god, meaning of each word named) from a typed guess."""
     from ..render.english import English
 
+    _short(text)
     display = display or {}
     phrase = English(display).type_phrase
     example = ", ".join(f"{a} is {phrase(t)}" for a, t in zip(agents, types))
