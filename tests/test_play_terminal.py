@@ -195,3 +195,11 @@ def test_bad_puzzles_and_options_exit_2():
     out = run_piped([], HARDEST, "--role", "answer", "--adversary")
     assert out.returncode == 2 and "the adversary answers your questions" in out.stderr
     assert "Traceback" not in out.stderr
+
+
+def test_an_inconsistent_puzzle_has_nothing_to_play_and_exits_1(tmp_path):
+    text = tmp_path / "liar.txt"
+    text.write_text('A says: "I am a knave."\n')
+    out = run_piped([], text)
+    assert out.returncode == 1
+    assert out.stderr == "nothing to play: Inconsistent: these contradict each other: statement 1.\n"

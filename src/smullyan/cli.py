@@ -336,6 +336,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     from .terminal.game import play
 
     puzzle = _load_puzzle(args.puzzle, args.format)
+    if puzzle.kind == "deduction":
+        result = puzzle.solve(limit=args.limit or "10s")
+        if result.consistent == 0:  # an answer, not an error: status 1, as solve gives it
+            _err(f"nothing to play: {result.summary()}")
+            return EXIT_FAILED
     return play(puzzle, args.role, args.adversary, args.seed, args.limit or "10s", args.transcript)
 
 
