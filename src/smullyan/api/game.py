@@ -320,6 +320,9 @@ class Game:
 
         if self.referee.identified(self.node):
             return Hint(None, None, "the answers so far identify the gods: name them (guess)", 0)
+        if self.questions_left == 0:
+            return Hint(None, None, f"you have no questions left and {count(self.possibilities, 'possibility')} "
+                                    "remain: name the gods (guess), and see an optimal strategy", None)
         space = self.model.space
         sub = WorldSpace(space.agents, space.words, tuple(space.worlds[i] for i in _members(self.node)),
                          space.random_mode, space.paradox)
