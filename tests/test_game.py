@@ -396,3 +396,13 @@ def test_bad_options_are_refused():
         smullyan.play(HARDEST, seed="x")
     with pytest.raises(smullyan.BadInput, match="in this game the tool asks and you answer"):
         smullyan.play(HARDEST, role="answer").ask("Ask A: Is B random?")
+
+
+@pytest.mark.parametrize("name", ["boolos", "exploding_heads", "four_gods", "knight_or_knave"])
+def test_the_optimal_strategy_beats_the_adversary_in_other_puzzles(name):
+    puzzle = smullyan.load(EXAMPLES / f"{name}.toml")
+    for seed in range(2):
+        game, leaf = follow_optimum(smullyan.play(puzzle, adversary=True, seed=seed))
+        assert len(game.moves) <= game.optimum.questions
+        done = game.guess(leaf_guess(leaf) | (dict(leaf.language) if leaf.language else {}))
+        assert done.ending.right and done.ending.proved
