@@ -75,3 +75,14 @@ def test_public_api_and_a_client_pass_mypy_strict(tmp_path):
                          capture_output=True, text=True)
     assert out.returncode == 0, out.stdout + out.stderr
     assert out.stdout.startswith("Success: no issues found")
+
+
+def test_every_data_file_of_the_package_is_installed():
+    """A non-editable install ships only what package-data lists (framing.txt once went missing)."""
+    import fnmatch
+    import tomllib
+
+    patterns = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["smullyan"]
+    data = [p.relative_to(PACKAGE).as_posix() for p in PACKAGE.rglob("*")
+            if p.is_file() and p.suffix not in (".py", ".pyc") and "__pycache__" not in p.parts]
+    assert data and all(any(fnmatch.fnmatch(f, pat) for pat in patterns) for f in data), data
