@@ -25,10 +25,11 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from ..errors import BadInput, InternalError, PuzzleError
 from ..interrogate.puzzle import Interrogation
+from ..interrogate.referee import members_of
 from ..interrogate.strategy import Ask as AskNode
 from ..interrogate.strategy import Identified, Node
 from ..logic import expr as E
-from ..logic.semantics import SILENCE
+from ..render.game import plain_words
 from .contract import LimitSpec, guarded, parse_limit
 from .documents import header
 from .puzzles import DeductionPuzzle, GodsPuzzle, Puzzle
@@ -187,9 +188,6 @@ class Game:
     def possible(self) -> tuple[dict[str, str], ...]:
         """Return the worlds every answer so far leaves: each god's type (as the puzzle spells it) and,
         when the words are not plain yes and no, each word's meaning."""
-        from ..interrogate.referee import members_of
-        from ..render.game import plain_words
-
         space, plain = self.model.space, plain_words(self.model)
         out = []
         for i in members_of(self.node):
@@ -282,7 +280,7 @@ class Game:
                            f"mean{'s' if len(missing) == 1 else ''} ('{space.words[0]} means yes')")
         target = (tuple(guessed[a] for a in space.agents),) + (
             (tuple(language[w] for w in space.words),) if want_language else ())
-        fits = [i for i in _members(self.node) if space.goal_value(i, self.model.goal) == target]
+        fits = [i for i in members_of(self.node) if space.goal_value(i, self.model.goal) == target]
         if self.adversary:
             others = self.node & ~sum(1 << i for i in fits)
             secret = pick(others or self.node, _rng(self.seed, "end", len(self.moves)))
@@ -293,7 +291,7 @@ class Game:
         proved = bool(fits) and len(fits) == self.worlds
         optimum = self.optimum.questions if self.optimum.solvable else None
         truth = {a: self.model.type_name(t) for a, t in world_types(self.model, secret).items()}
-        if not _plain(self.model):
+        if not plain_words(self.model):
             truth.update(world_language(self.model, secret))
         ending = Ending({a: self.model.type_name(t) for a, t in guessed.items()} | language, right, truth, proved,
                         len(self.moves), optimum,
@@ -324,7 +322,7 @@ class Game:
             return Hint(None, None, f"you have no questions left and {count(self.possibilities, 'possibility')} "
                                     "remain: name the gods (guess), and see an optimal strategy", None)
         space = self.model.space
-        sub = WorldSpace(space.agents, space.words, tuple(space.worlds[i] for i in _members(self.node)),
+        sub = WorldSpace(space.agents, space.words, tuple(space.worlds[i] for i in members_of(self.node)),
                          space.random_mode, space.paradox)
         model = dataclasses.replace(self.model, space=sub, max_questions=self.questions_left, objective="worst")
         assert self._shared is not None
@@ -462,7 +460,7 @@ class Game:
         """Return what the god may answer in each world of the node."""
         outs, _ = self.referee.heard(addressee, expr)
         names = self.referee.outcome_names
-        return {i: frozenset(names[o] for o, ws in enumerate(outs) if ws >> i & 1) for i in _members(self.node)}
+        return {i: frozenset(names[o] for o, ws in enumerate(outs) if ws >> i & 1) for i in members_of(self.node)}
 
     def _named(self, game: "Game", leaf: Identified) -> Ending:
         from ..render.game import count, types_text
@@ -514,7 +512,7 @@ class Game:
         target = (tuple(guessed[a] for a in space.agents),) + ((tuple(language[w] for w in space.words),)
                                                                if language else ())
         for n, ws in enumerate(self._trail[1:], 1):
-            if not any(space.goal_value(i, self.model.goal) == target for i in _members(ws)):
+            if not any(space.goal_value(i, self.model.goal) == target for i in members_of(ws)):
                 return n
         return 0
 
@@ -539,18 +537,6 @@ class Game:
                 self.referee.outcome_names.index(heard)] >> self._secret & 1):
             raise BadInput(f"the answer {heard!r} is not one the god could give in the hidden world")
         return self._after(to, expr, heard)
-
-
-def _members(worlds: int) -> list[int]:
-    from ..interrogate.referee import members_of
-
-    return list(members_of(worlds))
-
-
-def _plain(model: Interrogation) -> bool:
-    from ..render.game import plain_words
-
-    return plain_words(model)
 
 
 def knights_as_gods(puzzle: DeductionPuzzle, limit: LimitSpec = None) -> GodsPuzzle:

@@ -146,7 +146,7 @@ class Referee:
 
 def pick(worlds: int, rng: random.Random) -> int:
     """Return one world of a non-empty world set, drawn fairly."""
-    members = [i for i in range(worlds.bit_length()) if worlds >> i & 1]
+    members = members_of(worlds)
     return members[rng.randrange(len(members))]
 
 

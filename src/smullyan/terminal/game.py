@@ -125,10 +125,9 @@ class Session:
             else:
                 self.console.say(f"Hint: {hint.text}  ({self._count(hint.questions, 'question')} "
                                  "from here in the worst case, proved)")
-        elif command == "guess" or command == "strategy" and not rest:
-            if command == "strategy":
-                self.show_strategy()
-                return
+        elif command == "strategy" and not rest:
+            self.show_strategy()
+        elif command == "guess":
             self.game = self.game.guess(rest)
             self.show_ending()
         else:
