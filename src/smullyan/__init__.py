@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from .api.checking import solve, verify
     from .api.contract import Progress
     from .api.game import Game, play
-    from .api.loading import BatchItem, load, load_batch, load_strategy, loads, loads_strategy, read
+    from .api.loading import BatchItem, load, load_batch, load_strategy, loads, loads_strategy, parse, read
     from .api.puzzles import DeductionPuzzle, GodsPuzzle, Puzzle
     from .api.results import Answer, Reason, Strategy, StrategyResult, Verdict, WorldsResult
     from .api.survey import SurveyResult, survey_gods
@@ -53,7 +53,7 @@ _LAZY = {
     "api.checking": ("solve", "verify"),
     "api.contract": ("Progress",),
     "api.game": ("Game", "play"),
-    "api.loading": ("BatchItem", "load", "load_batch", "load_strategy", "loads", "loads_strategy", "read"),
+    "api.loading": ("BatchItem", "load", "load_batch", "load_strategy", "loads", "loads_strategy", "parse", "read"),
     "api.puzzles": ("DeductionPuzzle", "GodsPuzzle", "Puzzle"),
     "api.results": ("Answer", "Reason", "Strategy", "StrategyResult", "Verdict", "WorldsResult"),
     "api.survey": ("SurveyResult", "survey_gods"),
@@ -67,7 +67,7 @@ __all__ = ["Answer", "BadInput", "BatchItem", "DeductionPuzzle", "Expr", "FALSE"
            "__version__", "answers", "at", "between", "count", "deduction", "directly_left",
            "directly_right", "eq", "ge", "gods", "grid", "gt", "iff", "implies", "is_a", "knave", "knight",
            "le", "left_of", "liar", "load", "load_batch", "load_strategy", "loads", "loads_strategy", "lt",
-           "means", "ne", "next_to", "not_at", "play", "read", "right_of", "same", "says", "solve", "survey_gods",
+           "means", "ne", "next_to", "not_at", "parse", "play", "read", "right_of", "same", "says", "solve", "survey_gods",
            "truthful", "var", "verify", "you_answer"]
 
 

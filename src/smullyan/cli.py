@@ -371,6 +371,36 @@ def _print_rule(result: Any) -> None:
 
 # ---------------------------------------------------------------- the parser
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    """Serve the web playground until interrupted."""
+    import socket
+
+    from .api.contract import parse_limit, parse_memory
+
+    seconds = parse_limit(args.limit).seconds
+    if seconds is None:
+        raise BadInput(f"--limit takes seconds, such as 10s; got {args.limit!r}")
+    memory = parse_memory(args.worker_memory)
+    for flag, value, low in (("--workers", args.workers, 1), ("--queue", args.queue, 0), ("--port", args.port, 0)):
+        if value < low or (flag == "--port" and value > 65535):
+            raise BadInput(f"{flag} out of range: {value}")
+    try:
+        with socket.create_server((args.host, args.port)):
+            pass
+    except OSError as e:
+        raise BadInput(f"cannot listen on {args.host}:{args.port}: {e.strerror or e}") from None
+    import uvicorn
+
+    from .web.app import Settings, create_app
+
+    app = create_app(Settings(workers=args.workers, queue=args.queue, seconds=seconds, memory=memory or 0))
+    shown = f"[{args.host}]" if ":" in args.host else args.host
+    _err(f"smullyan {__version__}: serving on http://{shown}:{args.port}/ with {args.workers} workers "
+         "(Ctrl-C stops)")
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", lifespan="on")
+    return EXIT_OK
+
+
 def build_parser() -> argparse.ArgumentParser:
     """Return the argument parser of every subcommand."""
     fmt = argparse.RawDescriptionHelpFormatter
@@ -446,6 +476,23 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--format", default="auto", choices=("auto", "toml", "text"), help="the puzzle file's format")
     g.set_defaults(run=cmd_play)
 
+    w = sub.add_parser("serve", formatter_class=fmt, epilog=EXIT_CONTRACT.replace(
+                           "  0    answered", "  0    the server stopped cleanly"),
+                       help="serve the web playground and its JSON API on this machine",
+                       description="Serve the web playground (solve, verify and play in a browser) and its JSON "
+                                   "API (/api/, described at /api/openapi.json). Work runs in a pool of worker "
+                                   "processes, each request within a time limit and a memory budget.")
+    w.add_argument("--host", default="127.0.0.1", help="address to listen on (default: loopback only; "
+                                                       "0.0.0.0 shares it with the network)")
+    w.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    w.add_argument("--workers", type=int, default=6, help="worker processes (default 6)")
+    w.add_argument("--queue", type=int, default=24, help="requests that may wait for a worker before "
+                                                        "the server answers 503 (default 24)")
+    w.add_argument("--limit", default="10s", metavar="Ns", help="time limit of each request (default 10s)")
+    w.add_argument("--memory", dest="worker_memory", default="1G", metavar="SIZE",
+                   help="memory budget of each worker (default 1G)")
+    w.set_defaults(run=cmd_serve)
+
     u = sub.add_parser("survey", formatter_class=fmt, epilog=EXIT_CONTRACT,
                        help="survey gods puzzles: every multiset of truthful, liar and random gods, solved exactly",
                        description="Survey gods puzzles: every multiset of truthful, liar and random gods (or the "
@@ -484,7 +531,7 @@ def run(argv: Sequence[str] | None = None) -> int:
         except SystemExit as done:  # --help and --version
             return int(done.code or 0)
         if args.command is None:
-            raise BadInput("no command given; choose solve, parse, verify, play or survey (see smullyan --help)")
+            raise BadInput("no command given; choose solve, parse, verify, play, serve or survey (see smullyan --help)")
         for stream in (sys.stdout, sys.stderr):  # a name no terminal can show is escaped, never a crash
             reconfigure = getattr(stream, "reconfigure", None)
             if reconfigure is not None:

@@ -21,7 +21,9 @@ smullyan.errors.BadInput: key 'types[0]': unknown type 'wizard'; known types: ..
 
 from __future__ import annotations
 
+import copy
 import os
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -127,6 +129,63 @@ def _toml_position(message: str, text: str) -> tuple[int | None, int | None]:
 
 
 @guarded
+def parse(text: str, format: str = "auto", title: str = "", source: str | None = None) -> Puzzle:
+    """Return the puzzle of a text: TOML or English, as `format` says or (auto) as the text looks.
+
+    A text is TOML when a line outside quotes starts a table (`[gods]`) or assigns a key (`agents =`);
+    English puzzles have neither. Every error carries the line and column (or key) it is at.
+    """
+    if format not in FORMATS:
+        raise BadInput(f"unknown format {format!r}; choose one of: {', '.join(FORMATS)}")
+    if not isinstance(text, str):
+        raise BadInput(f"expected puzzle text (a str), got {type(text).__name__}", source=source)
+    kind = format if format != "auto" else ("toml" if looks_like_toml(text) else "text")
+    if kind == "text":
+        return read(text, title=title, source=source)
+    try:
+        return loads(text, source=source)
+    except SmullyanError as e:
+        raise located_in_toml(e, text) from None
+
+
+_TOML_LINE = re.compile(r"^[ \t]*(?:\[\[?[ \t]*[A-Za-z0-9_\-\"'.]+[ \t]*\]\]?|[A-Za-z0-9_\-]+(?:[ \t]*\.[ \t]*[A-Za-z0-9_\-]+)*[ \t]*=)",
+                        re.M)
+
+
+def looks_like_toml(text: str) -> bool:
+    """Return True when a line of the text is a TOML table header or key assignment."""
+    return _TOML_LINE.search(text) is not None
+
+
+def located_in_toml(error: SmullyanError, text: str) -> SmullyanError:
+    """Return the error with the line and column of its key in the TOML text, where it has a key but no line."""
+    if error.line is not None or not error.key:
+        return error
+    first = re.split(r"[.\[]", error.key, maxsplit=1)[0]
+    m = re.search(rf"^([ \t]*)(?:\[\[?[ \t]*)?{re.escape(first)}\b", text, re.M)
+    if not m:
+        return error
+    other = copy.copy(error)
+    other.line = text.count("\n", 0, m.start()) + 1
+    other.column = len(m.group(1)) + 1
+    return other
+
+
+_WHERE_IN_TEXT = re.compile(r"^line (\d+)(?:, column (\d+))?: ")
+
+
+def located_in_text(error: SmullyanError) -> SmullyanError:
+    """Return the error with its line and column as fields, where its message begins 'line L, column C: '."""
+    m = _WHERE_IN_TEXT.match(error.message)
+    if error.line is not None or not m:
+        return error
+    other = copy.copy(error)
+    other.line = int(m.group(1))
+    other.column = int(m.group(2)) if m.group(2) else None
+    return other
+
+
+@guarded
 def read(text: str, title: str = "", source: str | None = None) -> Puzzle:
     """Return the puzzle an English text states (gods, knights and knaves, a zebra grid)."""
     from ..english.read import read_text
@@ -140,7 +199,7 @@ def read(text: str, title: str = "", source: str | None = None) -> Puzzle:
         reading = read_text(text, title)
         return wrap(reading.puzzle, tuple(s.text for s in reading.ignored))
     except SmullyanError as e:
-        raise e.located(source=source) from None
+        raise located_in_text(e).located(source=source) from None
 
 
 @guarded

@@ -162,11 +162,15 @@ class StrategyResult:
         """Return the result document as JSON text (what `smullyan solve --json` prints)."""
         return _dumps(self.to_dict())
 
-    def _repr_html_(self) -> str:
+    def html(self) -> str:
+        """Return the report as an HTML fragment: title, verdict, proof and the strategy drawn inline."""
         from ..render.notebook import report_html
 
         svg = self.strategy.svg() if self.strategy is not None else None
         return report_html(self.puzzle.title, [self.summary(), f"Proof: {self.proof}"], svg)
+
+    def _repr_html_(self) -> str:
+        return self.html()
 
 
 def proof_sentence(puzzle: "GodsPuzzle", sol: Solution) -> str:
@@ -344,10 +348,14 @@ class WorldsResult:
         """Return the result document as JSON text."""
         return _dumps(self.to_dict())
 
-    def _repr_html_(self) -> str:
+    def html(self, max_solutions: int = 20) -> str:
+        """Return the report as an HTML fragment: verdict, worlds table, answers, what is determined and why."""
         from ..render.html import deduction_html
 
-        return deduction_html(self.puzzle.model, self.engine)
+        return deduction_html(self.puzzle.model, self.engine, max_solutions)
+
+    def _repr_html_(self) -> str:
+        return self.html()
 
 
 def _solution(world: dict[str, Any]) -> dict[str, Any]:
@@ -407,7 +415,11 @@ class Verdict:
         """Return the verdict document as JSON text."""
         return _dumps(self.to_dict())
 
-    def _repr_html_(self) -> str:
+    def html(self) -> str:
+        """Return the verdict as an HTML fragment (green when it holds, red with the failing path when not)."""
         from ..render.notebook import report_html
 
         return report_html(self.puzzle.title, [self.text()], None, ok=self.ok)
+
+    def _repr_html_(self) -> str:
+        return self.html()
