@@ -7,6 +7,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -48,13 +49,15 @@ class Server:
     def __init__(self, *options: str):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
+        self.log = tempfile.TemporaryFile("w+")  # a file, not a pipe: a full pipe would stall the server
         self.process = subprocess.Popen([sys.executable, "-m", "smullyan", "serve", "--port", str(self.port), *options],
-                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                                        stdout=self.log, stderr=self.log, text=True)
         self.client = httpx.Client(base_url=self.url, timeout=60)
         deadline = time.monotonic() + START_TIMEOUT
         while True:
             if self.process.poll() is not None:
-                raise RuntimeError(f"the server did not start: {self.process.stderr.read()}")
+                self.log.seek(0)
+                raise RuntimeError(f"the server did not start: {self.log.read()}")
             try:
                 if self.client.get("/api/health").status_code == 200:
                     break
@@ -93,6 +96,5 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
-        self.process.stdout.close()
-        self.process.stderr.close()
+        self.log.close()
         return self.process.returncode
