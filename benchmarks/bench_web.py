@@ -21,11 +21,8 @@ import math
 import os
 import platform
 import random
-import signal
 import statistics
-import subprocess
 import sys
-import tempfile
 import threading
 import time
 from collections import Counter, defaultdict
@@ -37,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import ROOT  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "tests"))
-from web_server import children, free_port, resident  # noqa: E402
+from web_server import Server, resident  # noqa: E402
 
 import smullyan  # noqa: E402
 
@@ -50,53 +47,16 @@ TIMEOUT = 60.0  # seconds a client waits for one reply
 MB = 2**20
 
 
-class BenchServer:
-    """`smullyan serve` in a subprocess (its stderr kept in a file to show at the end), with a client."""
+class BenchServer(Server):
+    """The tests' live server, with the settle target fixed and the memory of all its processes."""
 
     def __init__(self, workers: int):
+        super().__init__("--workers", str(workers))
         self.workers_wanted = workers
-        port = free_port()
-        self.url = f"http://127.0.0.1:{port}"
-        self.log = tempfile.TemporaryFile(mode="w+")
-        self.process = subprocess.Popen([sys.executable, "-m", "smullyan", "serve", "--port", str(port),
-                                         "--workers", str(workers)],
-                                        stdout=subprocess.DEVNULL, stderr=self.log, text=True)
-        self.client = httpx.Client(base_url=self.url, timeout=TIMEOUT)
-        self._wait_ready()
 
-    def _wait_ready(self, timeout: float = 60.0) -> None:
-        """Wait until the health route answers; raise if the server exits or stays silent."""
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"the server did not start: {self.stderr()}")
-            try:
-                if self.client.get("/api/health").status_code == 200:
-                    return
-            except httpx.TransportError:
-                pass
-            time.sleep(0.1)
-        self.stop()
-        raise RuntimeError("the server did not answer within a minute")
-
-    def health(self) -> dict:
-        """Return the server's health document."""
-        return self.client.get("/api/health").json()
-
-    def workers(self) -> list[int]:
-        """Return the pids of the server's child processes (its workers)."""
-        return children(self.process.pid)
-
-    def settle(self, timeout: float = 30.0) -> dict:
+    def settle(self, workers: int | None = None, timeout: float = 30.0) -> dict:
         """Return the health once every worker is back and idle."""
-        deadline = time.monotonic() + timeout
-        while True:
-            health = self.health()
-            if health["workers"] == self.workers_wanted and health["idle"] == self.workers_wanted:
-                return health
-            if time.monotonic() > deadline:
-                raise AssertionError(f"the pool did not settle: {health}")
-            time.sleep(0.1)
+        return super().settle(self.workers_wanted if workers is None else workers, timeout)
 
     def memory(self) -> int:
         """Return the resident bytes of the server process and its workers together."""
@@ -107,23 +67,6 @@ class BenchServer:
             except OSError:
                 pass
         return total
-
-    def stderr(self) -> str:
-        """Return what the server and its workers wrote to stderr so far."""
-        self.log.seek(0)
-        return self.log.read()
-
-    def stop(self) -> int:
-        """Stop the server as a user does (Ctrl-C); return its exit status."""
-        self.client.close()
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGINT)
-            try:
-                self.process.wait(30)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-        return self.process.returncode
 
 
 def survivors(pids: list[int], wait: float = 3.0) -> list[int]:

@@ -19,7 +19,7 @@ ALLOWED = {  # layer -> what it may import
     "api": {"api"} | IO | ENGINES | BASE,
     "cli": {"api", "render", "terminal", "web"} | BASE,
     "terminal": {"api", "render"} | BASE,
-    "web": {"api", "web"} | BASE,
+    "web": {"api", "render", "web"} | BASE,
 }
 
 

@@ -86,6 +86,11 @@ class Server:
                 raise AssertionError(f"the pool did not settle: {health}")
             time.sleep(0.1)
 
+    def stderr(self) -> str:
+        """Return what the server and its workers wrote so far."""
+        self.log.seek(0)
+        return self.log.read()
+
     def stop(self) -> int:
         """Stop the server as a user does (Ctrl-C); return its exit status."""
         self.client.close()
@@ -96,5 +101,4 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
-        self.log.close()
         return self.process.returncode

@@ -17,7 +17,7 @@ import msgspec
 import smullyan
 from ..errors import BadInput, LimitReached, SmullyanError
 
-from . import views
+from ..render import web as views
 
 Reply = tuple[int, dict[str, Any]]
 PLAY_ACTIONS = ("ask", "answer", "guess", "undo", "hint", "view")

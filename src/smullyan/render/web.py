@@ -1,4 +1,4 @@
-"""HTML fragments of the web page: reports, verdicts and game views, from the API's result values.
+"""HTML fragments of the web page (`smullyan serve`): reports, verdicts and game views, from result values.
 
 Rendering only: every fragment is built from a result value or a game's view, every text is escaped,
 and nothing here reads, solves or decides anything.
