@@ -65,6 +65,22 @@ class SatBackend:
         self._checker: Solver | None = None
         self._fed = 0
 
+    def add_constraint(self, e: E.Expr) -> int:
+        """Return the selector literal of a new constraint (it holds whenever the selector is assumed)."""
+        sel = self._var(("sel", len(self.selectors)))
+        self.clauses.append([-sel, self.lit(e)])
+        self.selectors.append(sel)
+        return sel
+
+    def world_literals(self, world: World) -> list[int]:
+        """Return the primary literals true in a world (its type and value of every agent and variable)."""
+        lits = [self.tv[(a, t)] for a, t in enumerate(world.types)]
+        return lits + [self.vv[v.name][x] for v, x in zip(self.puzzle.variables, world.values)]
+
+    def decode(self, model: Iterable[int]) -> World:
+        """Return the world a solver's model describes."""
+        return self._decode(set(model))
+
     def _var(self, key) -> int:
         return self.pool.id(key)
 

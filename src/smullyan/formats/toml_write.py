@@ -87,7 +87,7 @@ def _heading(p: Interrogation | Deduction, kind: str) -> dict[str, Any]:
 
 def dumps_puzzle(puzzle: Interrogation | Deduction) -> str:
     """Return the TOML text of a puzzle (see `puzzle_document`), expressions written inline."""
-    return dumps_document(puzzle_document(puzzle))
+    return _checked_document(puzzle)[1]
 
 
 BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
@@ -158,6 +158,11 @@ def puzzle_document(puzzle: Interrogation | Deduction) -> dict[str, Any]:
     """Return the TOML document (as a dict) that `puzzle_from_dict` reads back to an equivalent puzzle.
 
     Raise PuzzleError when no document can express the puzzle."""
+    return _checked_document(puzzle)[0]
+
+
+def _checked_document(puzzle: Interrogation | Deduction) -> tuple[dict[str, Any], str]:
+    """Return (document, its TOML text), the text read back to a puzzle equal to the one given."""
     if isinstance(puzzle, Interrogation):
         doc = _interrogation(puzzle)
     elif isinstance(puzzle, Deduction):
@@ -175,7 +180,7 @@ def puzzle_document(puzzle: Interrogation | Deduction) -> dict[str, Any]:
     problem = _differs(puzzle, back)
     if problem:
         raise _cannot(f"it reads back with {problem}")
-    return doc
+    return doc, text
 
 
 # ---------------------------------------------------------------- interrogation

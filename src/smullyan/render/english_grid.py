@@ -10,10 +10,18 @@
 - Questions as written, each option on its own line after its label ("A) Alice").
 The text is read back before it is returned: a puzzle it cannot express is a PuzzleError, never a
 text that reads as another puzzle. Titles and descriptions are not written.
+
+Varied wording (`grid_text(puzzle, variant=random.Random(…))`): the setting, each characteristic's
+declaration, each value ("the tea drinker", "the person who keeps the dog", "the Dane") and each
+relation ("lives next door to", "X and Y are neighbours", "Exactly one house separates …") are drawn
+from phrasings the reader reads back to the very same clue (tests/test_generate_zebra.py checks each);
+value phrasings exist for the characteristics of generated puzzles (generate/zebra.py), every other
+one keeps its plain form. A varied text that does not read back falls back to the plain one.
 """
 
 from __future__ import annotations
 
+import random
 import re
 from typing import Any
 
@@ -33,10 +41,105 @@ def _and_list(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
+# ---------------------------------------------------------------- varied wording
+# {v}: the value, {vs}: its plural, {a}: 'a' or 'an' before it. The plain form ('the person whose drink is tea')
+# is always one of the choices.
+REFS: dict[str, tuple[str, ...]] = {
+    "name": ("{v}", "{v}", "the person called {v}"),
+    "drink": ("the person who drinks {v}", "the {v} drinker"),
+    "pet": ("the person who keeps the {v}", "the {v} owner", "the owner of the {v}", "the person whose pet is the {v}",
+            "the person who owns the {v}", "the person with the {v}"),
+    "color": ("the person in the {v} house", "the person who lives in the {v} house", "the person whose house is {v}"),
+    "nationality": ("the {v}", "the {v}"),
+    "hobby": ("the person who enjoys {v}", "the person who loves {v}"),
+    "car": ("the person who drives the {v}", "the {v} driver", "the owner of the {v}"),
+    "food": ("the person who eats {v}", "the person who loves {v}", "the person whose favorite food is {v}"),
+    "music genre": ("the person who listens to {v}", "the {v} fan", "the person who loves {v} music"),
+    "sport": ("the person who plays {v}", "the {v} player"),
+    "flower": ("the person who grows {vs}", "the person who loves {vs}", "the person whose favorite flower is the {v}"),
+    "job": ("the {v}", "the {v}", "the person who works as {a} {v}"),
+    "instrument": ("the person who plays the {v}", "the {v} player"),
+}
+# 'X drinks tea' / 'X does not drink tea': saying that X is (or is not) the person with a value
+VERBS: dict[str, tuple[tuple[str, str], ...]] = {
+    "name": (("is called {v}", "is not called {v}"),),
+    "drink": (("drinks {v}", "does not drink {v}"),),
+    "pet": (("keeps the {v}", "does not keep the {v}"), ("owns the {v}", "does not own the {v}")),
+    "color": (("lives in the {v} house", "does not live in the {v} house"),),
+    "nationality": (("is the {v}", "is not the {v}"),),
+    "hobby": (("enjoys {v}", "does not enjoy {v}"),),
+    "car": (("drives the {v}", "does not drive the {v}"),),
+    "food": (("eats {v}", "does not eat {v}"),),
+    "music genre": (("listens to {v}", "does not listen to {v}"),),
+    "sport": (("plays {v}", "does not play {v}"),),
+    "flower": (("grows {vs}", "does not grow {vs}"),),
+    "job": (("works as {a} {v}", "does not work as {a} {v}"),),
+    "instrument": (("plays the {v}", "does not play the {v}"),),
+}
+# 'Each person keeps a different pet: …' (the plain 'Each person has a different pet: …' is always a choice)
+DECLARE_VERBS = {"pet": "keeps", "car": "drives", "sport": "plays", "instrument": "plays", "hobby": "enjoys",
+                 "flower": "grows", "food": "likes", "music genre": "likes", "drink": "prefers"}
+# relations: {X} and {Y} the two values, {H} a house ('the third house', 'house 3'), {k} / {K} counts ('one', 'two')
+RELATIONS: dict[str, tuple[str, ...]] = {
+    "same": ("{X} is {Y}", "{X} and {Y} are the same person"),
+    "not_same": ("{X} is not {Y}", "it is not the case that {X} is {Y}", "{X} and {Y} are different people"),
+    "at": ("{X} is in {H}", "{X} lives in {H}", "in {H} lives {X}"),
+    "not_at": ("{X} is not in {H}", "{X} does not live in {H}"),
+    "left_of": ("{X} is somewhere to the left of {Y}", "{X} lives somewhere to the left of {Y}",
+                "{X} is to the left of {Y}", "{X} lives further to the left than {Y}"),
+    "right_of": ("{X} is somewhere to the right of {Y}", "{X} lives somewhere to the right of {Y}",
+                 "{X} is to the right of {Y}", "{X} lives further to the right than {Y}"),
+    "directly_left": ("{X} is directly left of {Y}", "{X} is immediately to the left of {Y}",
+                      "{X} lives directly to the left of {Y}", "{X} is just to the left of {Y}",
+                      "{X} lives in the house immediately to the left of {Y}"),
+    "directly_right": ("{X} is directly right of {Y}", "{X} is immediately to the right of {Y}",
+                       "{X} lives directly to the right of {Y}", "{X} is just to the right of {Y}",
+                       "{X} lives in the house immediately to the right of {Y}"),
+    "next_to": ("{X} is next to {Y}", "{X} lives next to {Y}", "{X} lives next door to {Y}", "{X} is beside {Y}",
+                "{X} and {Y} are next to each other", "{X} and {Y} live in adjacent houses",
+                "{X} and {Y} are neighbours", "{X} lives right next to {Y}",
+                "{X} and {Y} live next door to each other"),
+    "not_next_to": ("{X} is not next to {Y}", "{X} does not live next to {Y}",
+                    "{X} and {Y} are not next to each other", "{X} and {Y} are not neighbours"),
+    "between": ("there {is} {k} house{s} between {X} and {Y}", "{X} and {Y} have {k} house{s} between them",
+                "{X} and {Y} are {K} houses apart", "{X} lives {K} houses away from {Y}",
+                "there {is} {k} house{s} in between {X} and {Y}", "{X} and {Y} are separated by {k} house{s}",
+                "exactly {k} house{s} {separate} {X} and {Y}"),
+    "ends": ("{X} is at one of the ends", "{X} lives at one of the ends of the row", "{X} is in one of the end houses",
+             "{X} is in an end house", "{X} lives in the first or the last house"),
+    "not_ends": ("{X} is not at one of the ends", "{X} is at neither end of the row",
+                 "{X} does not live at either end"),
+}
+SETTINGS = ("There are {n} houses in a row, numbered 1 to {n} from left to right.",
+            "There are {N} houses in a row, numbered 1 to {n} from left to right.",
+            "{Nc} houses stand in a row, numbered 1 to {n} from left to right.",
+            "There are {n} houses in a row on a street, numbered 1 to {n} from left to right.")
+ZEBRALOGIC_SETTING = ("There are {n} houses, numbered 1 to {n} from left to right, as seen from across the street. "
+                      "Each house is occupied by a different person.")
+
+
+def _plural(word: str) -> str:
+    """Return a noun's plural as the grid reader finds it ('lily' -> 'lilies', 'rose' -> 'roses')."""
+    if word == "lavender":
+        return word
+    if re.search(r"[^aeiou]y$", word):
+        return word[:-1] + "ies"
+    if re.search(r"(?:s|x|z|ch|sh)$", word):
+        return word + "es"
+    return word + "s"
+
+
+def _fill(template: str, value: str) -> str:
+    """Return a value phrase with {v}, {vs} and {a} filled in."""
+    return template.format(v=value, vs=_plural(value), a="an" if value[:1].lower() in "aeiou" else "a")
+
+
 class _Writer:
     """Writes one grid document (the canonical TOML form) as English."""
 
-    def __init__(self, doc: dict[str, Any]):
+    def __init__(self, doc: dict[str, Any], rng: random.Random | None = None):
+        self.rng = rng
+        self.said: dict[str, str] = {}  # the phrase of each value named in the sentence being written
         self.n = doc["houses"]
         self.categories: dict[str, list[str]] = doc["categories"]
         self.names = next((c for c in self.categories if c == "name"), None)
@@ -51,8 +154,16 @@ class _Writer:
         """Return a value as a noun phrase: 'Alice', or 'the person whose drink is tea'."""
         cat, value = self.split(var)
         if cat == self.names and len(self.owner[value.lower()]) == 1:
-            return value
-        return f"the person whose {cat} is {value}"
+            plain = value
+        else:
+            plain = f"the person whose {cat} is {value}"
+        if self.rng is None:
+            return plain
+        key = f"{cat}:{value}"
+        if key not in self.said:
+            forms = REFS.get(cat, ()) if len(self.owner[value.lower()]) == 1 else ()
+            self.said[key] = self.rng.choice([plain, *(_fill(f, value) for f in forms)])
+        return self.said[key]
 
     def split(self, var: Any) -> tuple[str, str]:
         if not isinstance(var, str):
@@ -271,8 +382,118 @@ class _Writer:
         return "\n".join(lines) + "\n"
 
     def sentence(self, e: Any) -> str:
-        c = self.clause(e)
+        self.said = {}
+        c = (self.varied(e) if self.rng is not None else None) or self.clause(e)
         return c[0].upper() + c[1:] + "."
+
+    # ---- varied wording
+
+    def varied(self, e: Any) -> str | None:
+        """Return a clue of a generated puzzle's shape in a phrasing drawn from RELATIONS (None for other shapes)."""
+        shape = self.shape(e)
+        if shape is None:
+            return None
+        kind, x, y, k = shape
+        rng = self.rng
+        assert rng is not None
+        forms = list(RELATIONS[kind])
+        if kind in ("same", "not_same"):
+            forms += ["{X} " + v for v in self.verbs(y, kind == "not_same")]
+        words = {"X": self.ref(x), "Y": self.ref(y) if y else "", "k": _count(k), "K": _count(k + 1),
+                 "H": rng.choice(self.houses(k)) if kind in ("at", "not_at") else "",
+                 "is": "is" if k == 1 else "are", "s": "" if k == 1 else "s",
+                 "separate": "separates" if k == 1 else "separate"}
+        return rng.choice(forms).format(**words)
+
+    def houses(self, k: int) -> list[str]:
+        """Return the ways to name house k: 'the third house', 'the third house from the left', 'house 3', …"""
+        out = [self.house(k), f"{self.house(k)} from the left", f"house {k}"]
+        if k == 1:
+            out.append("the leftmost house")
+        if k == self.n:
+            out += ["the last house", "the rightmost house"]
+        return out
+
+    def shape(self, e: Any) -> tuple[str, str, str, int] | None:
+        """Return (kind, x, y, k) of a clue as generate/zebra.py makes them, or None for any other clue."""
+        if not isinstance(e, list) or not e:
+            return None
+        head = e[0]
+        if head in ("same", "left_of", "right_of", "directly_left", "directly_right", "next_to") and len(e) == 3:
+            return head, e[1], e[2], 0
+        if head in ("at", "not_at") and len(e) == 3 and isinstance(e[2], int):
+            return head, e[1], "", e[2]
+        if head == "between" and len(e) == 4 and isinstance(e[3], int) and e[3] >= 1:
+            return "between", e[1], e[2], e[3]
+        if head == "or" and self.ends(e):
+            return "ends", e[1][1], "", 0
+        if head == "not" and len(e) == 2 and isinstance(e[1], list) and e[1]:
+            inner = e[1]
+            if inner[0] in ("same", "next_to") and len(inner) == 3:
+                return "not_" + inner[0], inner[1], inner[2], 0
+            if inner[0] == "or" and self.ends(inner):
+                return "not_ends", inner[1][1], "", 0
+        return None
+
+    def ends(self, e: list[Any]) -> bool:
+        """Return whether e is ['or', ['at', x, 1], ['at', x, n]]."""
+        return (len(e) == 3 and self.n >= 2 and all(isinstance(p, list) and len(p) == 3 and p[0] == "at" for p in e[1:])
+                and e[1][1] == e[2][1] and (e[1][2], e[2][2]) == (1, self.n))
+
+    def verbs(self, var: str, negated: bool) -> list[str]:
+        """Return 'drinks tea' (or 'does not drink tea') for a value whose characteristic has verbs, else []."""
+        cat, value = self.split(var)
+        if len(self.owner[value.lower()]) != 1:
+            return []
+        return [_fill(pair[negated], value) for pair in VERBS.get(cat, ())]
+
+    def varied_declaration(self, cat: str, values: list[str]) -> str:
+        """Return a characteristic's declaration in a drawn phrasing that reads back to the same name."""
+        from ..english.grid import category_name
+
+        rng = self.rng
+        assert rng is not None
+        plain = self.declaration(cat, values)
+        if plain.startswith(" - "):
+            return plain
+        if cat == "name":
+            return rng.choice([plain, f"The people are called {_and_list(values)}."])
+        noun = " ".join([*cat.split()[:-1], _plural(cat.split()[-1])])
+        forms = [plain, f"The {noun} are {_and_list(values)}.",
+                 f"Each person has a different {cat} ({', '.join(values)})."]
+        if cat in DECLARE_VERBS:
+            forms.append(f"Each person {DECLARE_VERBS[cat]} a different {cat}: {_and_list(values)}.")
+        ok = [f for f in forms if category_name(re.split(r":| are | \(", f[:-1])[0]) == cat or f == plain]
+        return rng.choice(ok)
+
+    def zebralogic_declaration(self, cat: str, values: list[str]) -> str | None:
+        """Return a ZebraLogic header line for a characteristic, or None when it would read as another name."""
+        from ..english.grid import short_name
+
+        line = f" - Each person has a unique {cat}: " + ", ".join(f"`{v}`" for v in values)
+        if short_name(f"Each person has a unique {cat}", set()) != cat or any("`" in v for v in values):
+            return None
+        return line
+
+    def varied_text(self, doc: dict[str, Any]) -> str:
+        """Return the puzzle in drawn phrasings: prose, or ZebraLogic's header lines."""
+        rng = self.rng
+        assert rng is not None
+        n = self.n
+        header = [self.zebralogic_declaration(c, v) for c, v in self.categories.items()]
+        if rng.random() < 0.3 and all(h is not None for h in header):
+            lines = [ZEBRALOGIC_SETTING.format(n=n), *[h for h in header if h is not None]]
+            title = "## Clues:"
+        else:
+            setting = rng.choice(SETTINGS)
+            lines = [setting.format(n=n, N=_count(n), Nc=_count(n).capitalize())]
+            lines += [self.varied_declaration(c, v) for c, v in self.categories.items()]
+            title = "Clues:"
+        clues = doc.get("clue", [])
+        if clues:
+            lines += ["", title]
+            lines += [f"{i}. {self.sentence(c['expr'])}" for i, c in enumerate(clues, 1)]
+        return "\n".join(lines) + "\n"
 
 
 def _comparable(doc: dict[str, Any]) -> dict[str, Any]:
@@ -295,18 +516,36 @@ def _comparable(doc: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def grid_text(puzzle: Deduction) -> str:
+def grid_text(puzzle: Deduction, variant: random.Random | None = None, check: bool = True) -> str:
     """Return a grid puzzle in English that the grid reader reads back to the same puzzle; raise PuzzleError
-    for a clue, question or name it cannot express."""
-    from ..english.grid import read_grid
-    from ..english.sentences import split_sentences
+    for a clue, question or name it cannot express. With `variant`, the phrasings are drawn from it (a puzzle
+    with questions keeps the plain wording); `check=False` skips reading the text back."""
     from ..formats.toml_write import puzzle_document
 
     if puzzle.grid is None:
         raise PuzzleError("not a grid puzzle")
     doc = puzzle_document(puzzle)
-    writer = _Writer(doc)
-    text = writer.text(doc)
+    if variant is not None and not doc.get("question"):
+        text = _Writer(doc, variant).varied_text(doc)
+        if not check:
+            return text
+        try:
+            _check(text, doc, puzzle)
+            return text
+        except PuzzleError:
+            pass  # a phrasing that does not read back: the plain wording below
+    text = _Writer(doc).text(doc)
+    if check:
+        _check(text, doc, puzzle)
+    return text
+
+
+def _check(text: str, doc: dict[str, Any], puzzle: Deduction) -> None:
+    """Raise PuzzleError unless the text reads back to the puzzle the document describes."""
+    from ..english.grid import read_grid
+    from ..english.sentences import split_sentences
+    from ..formats.toml_write import puzzle_document
+
     try:
         back = read_grid(text, split_sentences(text), puzzle.title).puzzle
     except PuzzleError as e:
@@ -320,4 +559,3 @@ def grid_text(puzzle: Deduction) -> str:
             if a != b:
                 raise PuzzleError(f"the question {a['text']!r} does not read back the same")
         raise PuzzleError("its English reads back as another puzzle")
-    return text

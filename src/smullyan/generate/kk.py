@@ -1,0 +1,170 @@
+"""Knights-and-knaves puzzles: unique, irredundant, explained and graded.
+
+1. Draw the hidden world: each person a knight or a knave.
+2. While another world fits the statements so far (asked of one incremental solver), draw claims
+   until one, said by someone whose type makes it hold in the hidden world, is false in that other
+   world; add it. So every statement added rules a world out and the hidden world always fits.
+3. Drop every statement the others make unnecessary (one pass, in random order): what is left is
+   irredundant, since dropping any statement lets another world in.
+4. Explain: for each person, a minimal set of statements that forces their type (an unsat core,
+   then deletion). The grade is the size of the largest such set: how many statements one must
+   combine at once to settle the hardest person (1: every person follows from one statement).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..deduce.asks import holds
+from ..deduce.model import Constraint, Deduction, World
+from ..logic import expr as E
+from ..logic.types import LIAR, TRUTHFUL
+from .canonical import Sym, canonical_form, key_of
+from .incremental import Checker
+from .names import draw_names, statement_labels
+from .record import Made
+
+KNIGHT, KNAVE = "knight", "knave"
+SPELLING = {TRUTHFUL: KNIGHT, LIAR: KNAVE}
+TRIES = 80  # claims drawn to rule out one other world before the candidate is given up
+
+
+@dataclass(frozen=True)
+class KKOptions:
+    """What knights-and-knaves puzzles to make."""
+
+    people: int = 8
+    depth: int = 2  # 1: claims are single 'X is a knight/knave'; 2: also not/and/or/if/iff and counts
+    counts: bool = True  # claims such as 'exactly two of us are knaves'
+    letters: bool = False  # people named A, B, C … instead of drawn first names
+
+    def __post_init__(self) -> None:
+        if not 2 <= self.people <= 26:
+            raise ValueError("people must be between 2 and 26")
+        if self.depth not in (1, 2):
+            raise ValueError("depth must be 1 or 2")
+
+
+def _atom(rng: random.Random, people: tuple[str, ...], avoid: str | None = None) -> E.TypeIs:
+    who = rng.choice([p for p in people if p != avoid] or list(people))
+    return E.TypeIs(who, rng.choice((KNIGHT, KNAVE)))
+
+
+def draw_claim(rng: random.Random, people: tuple[str, ...], options: KKOptions) -> E.Expr:
+    """Return a random claim about the people's types."""
+    r = rng.random() if options.depth > 1 else 0.0
+    if r < 0.3:
+        return _atom(rng, people)
+    if r < 0.9 or not options.counts:
+        a = _atom(rng, people)
+        b = _atom(rng, people, avoid=a.agent)
+        if r < 0.4:
+            return E.Not(E.And((a, b)) if rng.random() < 0.5 else E.Or((a, b)))
+        if r < 0.55:
+            return E.And((a, b))
+        if r < 0.7:
+            return E.Or((a, b))
+        if r < 0.8:
+            return E.Implies(a, b)
+        return E.Iff(a, b)
+    t = rng.choice((KNIGHT, KNAVE))
+    return E.Count(tuple(E.TypeIs(p, t) for p in people), rng.choice(("eq", "eq", "ge", "le")),
+                   rng.randint(1, len(people) - 1))
+
+
+def _said(puzzle: Deduction, speaker: str, claim: E.Expr, world: World) -> bool:
+    return holds(puzzle, E.Says(speaker, claim), world)
+
+
+def _statement(rng: random.Random, skeleton: Deduction, options: KKOptions, hidden: World, other: World,
+               spoken: dict[str, int]) -> E.Says | None:
+    """Return a statement true in the hidden world and false in `other`, preferring people who spoke least."""
+    people = skeleton.agents
+    for _ in range(TRIES):
+        claim = draw_claim(rng, people, options)
+        value = holds(skeleton, claim, hidden)
+        able = [p for i, p in enumerate(people) if (hidden.types[i] == TRUTHFUL) == value]
+        if not able:
+            continue
+        fewest = min(spoken[p] for p in able)
+        speaker = rng.choice([p for p in able if spoken[p] == fewest])
+        if not _said(skeleton, speaker, claim, other):
+            return E.Says(speaker, claim)
+    return None
+
+
+def make(rng: random.Random, options: KKOptions) -> Made | None:
+    """Return one unique, irredundant puzzle drawn from rng, or None if this draw was given up."""
+    people = tuple(chr(ord("A") + i) for i in range(options.people)) if options.letters else \
+        draw_names(rng, options.people)
+    hidden = World(tuple(rng.choice((TRUTHFUL, LIAR)) for _ in people), ())
+    skeleton = Deduction(people, tuple((TRUTHFUL, LIAR) for _ in people),
+                         display={TRUTHFUL: KNIGHT, LIAR: KNAVE})
+    statements: list[E.Says] = []
+    spoken = {p: 0 for p in people}
+    with Checker(skeleton, hidden) as check:
+        active: list[int] = []
+        other = check.other(active)
+        while other is not None:
+            if len(statements) >= 3 * len(people):
+                return None
+            st = _statement(rng, skeleton, options, hidden, other, spoken)
+            if st is None:
+                return None
+            statements.append(st)
+            spoken[st.agent] += 1
+            active.append(check.add(st))
+            other = check.other(active)
+        order = active[:]
+        rng.shuffle(order)
+        kept = sorted(check.minimise(order))
+        kept.sort(key=lambda i: people.index(statements[i].agent))
+        labels = dict(zip(kept, statement_labels([statements[i].agent for i in kept])))
+        facts = [E.TypeIs(p, SPELLING[t]) for p, t in zip(people, hidden.types)]
+        because = [check.forcing(kept, f) for f in facts]
+    puzzle = Deduction(people, skeleton.allowed, constraints=tuple(
+        Constraint(labels[i], statements[i], _source(statements[i])) for i in kept), display=skeleton.display)
+    explanation = tuple({"fact": f"{p} is a {SPELLING[t]}", "because": [labels[i] for i in b]}
+                        for p, t, b in zip(people, hidden.types, because))
+    sizes = [len(b) for b in because]
+    difficulty = {"grade": max(sizes), "statements": len(kept), "forcing_sizes": sizes,
+                  "mean_forcing": round(sum(sizes) / len(sizes), 3)}
+    solution = {p: SPELLING[t] for p, t in zip(people, hidden.types)}
+    return Made(puzzle, solution, explanation, difficulty, key_of(canonical_form(*_items(puzzle))))
+
+
+def _source(st: E.Says) -> list:
+    """Return the statement's JSON form, counts over everyone written as the `["count", type, op, n]` sugar."""
+    doc = E.to_json(st)
+    if isinstance(st.statement, E.Count):
+        doc[2] = ["count", st.statement.items[0].type, st.statement.op, st.statement.n]
+    return doc
+
+
+def _tree(e: E.Expr) -> tuple:
+    match e:
+        case E.TypeIs(agent, t):
+            return ("type", Sym(agent), t)
+        case E.Not(arg):
+            return ("not", _tree(arg))
+        case E.And(args):
+            return ("and", *map(_tree, args))
+        case E.Or(args):
+            return ("or", *map(_tree, args))
+        case E.Implies(a, b):
+            return ("implies", _tree(a), _tree(b))
+        case E.Iff(a, b):
+            return ("iff", _tree(a), _tree(b))
+        case E.Xor(a, b):
+            return ("xor", _tree(a), _tree(b))
+        case E.Count(items, op, n):
+            return ("count", ("set", *map(_tree, items)), op, n)
+        case E.Says(agent, st):
+            return ("says", Sym(agent), _tree(st))
+    raise ValueError(f"no canonical form for {E.to_json(e)!r}")
+
+
+def _items(puzzle: Deduction) -> tuple[list[tuple], dict[Sym, str]]:
+    """Return a knights-and-knaves puzzle as canonical-form items and the class of each person."""
+    return [_tree(c.expr) for c in puzzle.constraints], {Sym(p): "p" for p in puzzle.agents}
