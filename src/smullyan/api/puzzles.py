@@ -75,9 +75,18 @@ class _Written:
                 from ..render.english_knights import knights_text
 
                 return knights_text(self.model)
+            if isinstance(self.model, Deduction) and self.model.agents and \
+                    [v.name for v in self.model.variables] == [f"age.{a}" for a in self.model.agents]:
+                from ..render.english_ages import ages_text
+
+                return ages_text(self.model)
+            if isinstance(self.model, Interrogation):
+                from ..render.english_gods import gods_text
+
+                return gods_text(self.model)
         except SmullyanError as e:
             raise BadInput(f"cannot write this puzzle in English: {e.message}") from None
-        raise BadInput("only knights-and-knaves and grid puzzles are written in English; "
+        raise BadInput("only knights-and-knaves, ages (one age.<person> each) and grid puzzles are written in English; "
                        "this puzzle is written as TOML (to_toml)")
 
     def to_json(self) -> str:

@@ -1,13 +1,14 @@
 """Which English reader a text needs, and what every reader returns.
 
 - Reading: the puzzle a text states, and the sentences passed over (instructions, headings, story).
-- Families: gods to question ('… gods A, B, and C are called …'), islands of knights and knaves (truth
-  and lie words), orderings (N things in one order described by comparatives and ranks), grids
-  (people or things in houses, seats or positions, or people and their characteristics alone: "each have a
-  different pet"), and knights and knaves again for the rest. Each family reader reads
-  the text's sentences (`sentences.split_sentences`) with its own frames, answers the questions the
-  text asks, passes over only framing sentences (`framing.is_framing`) or ones naming none of the
-  puzzle's people, values or positions, and raises PuzzleError with line and column for any other.
+- Families: gods to question ('… gods A, B, and C are called …'), truth-tellers and liars with ages (truth
+  and lie words, and 'years old', 'ages' or 'aged'), islands of knights and knaves (truth and lie words),
+  orderings (N things in one order described by comparatives and ranks), grids (people or things in
+  houses, seats or positions, or people and their characteristics alone: "each have a different pet"),
+  and knights and knaves again for the rest. Each family reader reads the text's sentences
+  (`sentences.split_sentences`) with its own frames, answers the questions the text asks, passes over
+  only framing sentences (`framing.is_framing`) or ones naming none of the puzzle's people, values or
+  positions, and raises PuzzleError with line and column for any other.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ ZEBRALOGIC = re.compile(r"There are \d+ houses")
 ROLES = re.compile(r"\b(knights?|knaves?|liars?|truth[- ]?tellers?|(lies|lying|lied)(?!\s+(to|on|in|at|between|next|"
                    r"directly|immediately|just|somewhere|beside|behind|ahead|above|below)\b)|tells? the truth|"
                    r"telling the truth|truthful|honest|dishonest)\b", re.I)
+AGES = re.compile(r"\b(?:years?[\s-]+old|years?\s+of\s+age|ages|aged|age\s+(?:is|of)|(?:my|his|her|their|your|whose)\s+"
+                  r"age)\b|['’]s\s+age\b", re.I)
 GRID = re.compile(r"\b(houses?|seats?|seated|positions?|left|right|row|line|queue|queu(?:es|ing|eing|ed)|order|"
                   r"neighbou?rs?|next to|adjacent|beside|behind|ahead|in front of|between|first|second|third|last|"
                   r"middle)\b", re.I)
@@ -44,15 +47,15 @@ class Reading:
 
 
 def family(text: str) -> str:
-    """Return which reader a text needs: 'gods', 'knights', 'order' (things in one order, compared:
-    'older than', 'finished above', 'the second from the left'), 'grid' (with positions, or people's
-    characteristics alone: 'each have a different pet') or, by default, 'knights'."""
+    """Return which reader a text needs: 'gods', 'ages' (truth-tellers and liars with ages), 'knights', 'order'
+    (things in one order, compared: 'older than', 'finished above', 'the second from the left'), 'grid' (with
+    positions, or people's characteristics alone: 'each have a different pet') or, by default, 'knights'."""
     from .order import is_order_text  # imported here: order.py imports Reading from this module
 
     if GODS.search(text):
         return "gods"
     if ROLES.search(text):
-        return "knights"
+        return "ages" if AGES.search(text) else "knights"
     if is_order_text(text):
         return "order"
     if GRID.search(text) or ASSOCIATION.search(text) or len(LISTS.findall(text)) >= 2:
@@ -67,6 +70,10 @@ def read_text(text: str, title: str = "") -> Reading:
         from .gods import read_gods
 
         return read_gods(text, split_sentences(text), title)
+    if kind == "ages":
+        from .ages import read_ages
+
+        return read_ages(text, split_sentences(text), title)
     if kind == "order":
         from .order import read_order
 
