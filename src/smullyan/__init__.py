@@ -17,7 +17,8 @@ Glossary (DESIGN.md has the full map):
 - strategy: a tree of questions whose leaves identify the goal (`interrogate`).
 
 Layers, imports pointing down only: faces (`cli`) → the API (`api`: what this module exports) →
-I/O (`formats`, `english`, `render`) → engines (`logic`, `deduce`, `interrogate`, `survey`).
+I/O (`formats`, `english`, `render`) → engines (`logic`, `deduce`, `interrogate`, `survey`,
+`generate`).
 Every name below is imported on first use, so `import smullyan` stays fast.
 """
 
@@ -39,6 +40,7 @@ if TYPE_CHECKING:
     from .api.checking import solve, verify
     from .api.contract import Progress
     from .api.game import Game, play
+    from .api.generation import Generated, Generation, generate
     from .api.loading import BatchItem, load, load_batch, load_strategy, loads, loads_strategy, parse, read
     from .api.puzzles import DeductionPuzzle, GodsPuzzle, Puzzle
     from .api.results import Answer, Reason, Strategy, StrategyResult, Verdict, WorldsResult
@@ -53,6 +55,7 @@ _LAZY = {
     "api.checking": ("solve", "verify"),
     "api.contract": ("Progress",),
     "api.game": ("Game", "play"),
+    "api.generation": ("Generated", "Generation", "generate"),
     "api.loading": ("BatchItem", "load", "load_batch", "load_strategy", "loads", "loads_strategy", "parse", "read"),
     "api.puzzles": ("DeductionPuzzle", "GodsPuzzle", "Puzzle"),
     "api.results": ("Answer", "Reason", "Strategy", "StrategyResult", "Verdict", "WorldsResult"),
@@ -61,11 +64,11 @@ _LAZY = {
 }
 _WHERE = {name: module for module, names in _LAZY.items() for name in names}
 
-__all__ = ["Answer", "BadInput", "BatchItem", "DeductionPuzzle", "Expr", "FALSE", "Game", "GodsPuzzle", "InternalError",
+__all__ = ["Answer", "BadInput", "BatchItem", "DeductionPuzzle", "Expr", "FALSE", "Game", "Generated", "Generation", "GodsPuzzle", "InternalError",
            "Interrupted", "LimitReached", "Progress", "Puzzle", "PuzzleError", "Reason", "SearchLimitReached",
            "SmullyanError", "Strategy", "StrategyResult", "SurveyResult", "TRUE", "Verdict", "WorldsResult",
            "__version__", "answers", "at", "between", "count", "deduction", "directly_left",
-           "directly_right", "eq", "ge", "gods", "grid", "gt", "iff", "implies", "is_a", "knave", "knight",
+           "directly_right", "eq", "ge", "generate", "gods", "grid", "gt", "iff", "implies", "is_a", "knave", "knight",
            "le", "left_of", "liar", "load", "load_batch", "load_strategy", "loads", "loads_strategy", "lt",
            "means", "ne", "next_to", "not_at", "parse", "play", "read", "right_of", "same", "says", "solve", "survey_gods",
            "truthful", "var", "verify", "you_answer"]

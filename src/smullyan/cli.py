@@ -277,6 +277,159 @@ def cmd_verify(args: argparse.Namespace) -> int:
     return EXIT_OK if verdict.ok else EXIT_FAILED
 
 
+# ---------------------------------------------------------------- generate
+
+def _generate_parser(kind: str, options: dict[str, Any]) -> argparse.ArgumentParser:
+    """Return the parser of `smullyan generate KIND`: the run's flags and the kind's own options."""
+    p = _Parser(prog=f"smullyan generate {kind}", epilog=EXIT_CONTRACT,
+                                formatter_class=argparse.RawDescriptionHelpFormatter,
+                                description=f"Generate {kind} puzzles as JSON lines, one record per puzzle, each "
+                                            "checked before it is written (see the README).")
+    p.add_argument("--count", type=int, default=10, help="puzzles to make (default 10)")
+    p.add_argument("--seed", type=int, default=0, help="the run's seed: the same seed and options give the same "
+                                                      "puzzles with any number of workers (default 0)")
+    p.add_argument("--out", default=None, help="JSON-lines file to write (default: standard output)")
+    p.add_argument("--resume", action="store_true", help="continue the run that wrote --out")
+    p.add_argument("--force", action="store_true", help="overwrite --out if it exists")
+    p.add_argument("--workers", type=int, default=None, help="local processes (default: one per core)")
+    p.add_argument("--scheduler", default=None, help="run on an existing Dask cluster, e.g. tcp://host:8786")
+    p.add_argument("--limit", default=None, metavar="Ns", help="stop after this many seconds (what was made is kept)")
+    p.add_argument("--grade", default=None, metavar="N or A-B", help="keep only puzzles of this difficulty grade")
+    p.add_argument("--tries", type=int, default=None, help="stop after this many candidates (default 200 per puzzle)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar or summary")
+    group = p.add_argument_group(f"{kind} options")
+    for name, default in options.items():
+        flag = "--" + name.replace("_", "-")
+        if isinstance(default, bool) or default is None:
+            group.add_argument(flag, dest=f"opt_{name}", action=argparse.BooleanOptionalAction, default=default,
+                               help=f"(default {default})")
+        else:
+            group.add_argument(flag, dest=f"opt_{name}", type=type(default), default=default,
+                               metavar=type(default).__name__.upper(), help=f"(default {default})")
+    return p
+
+
+def _grade_range(text: str | None) -> tuple[int, int] | None:
+    """Return the grade window a user wrote: '3' or '2-4'."""
+    if text is None:
+        return None
+    import re
+
+    m = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+)\s*)?", text)
+    if not m:
+        raise BadInput(f"--grade takes a number or a range such as 2-4, got {text!r}")
+    low, high = int(m.group(1)), int(m.group(2) or m.group(1))
+    if low > high:
+        raise BadInput(f"--grade {text}: the range is empty")
+    return low, high
+
+
+def _resume_records(path: str) -> list[dict[str, Any]]:
+    """Return the records of a run's file, cutting a last line left half-written by a stopped run."""
+    import json
+
+    with open(path, "rb") as f:
+        data = f.read()
+    end = data.rfind(b"\n") + 1
+    if end < len(data):
+        with open(path, "r+b") as f:
+            f.truncate(end)
+    records = []
+    for number, line in enumerate(data[:end].splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except (ValueError, UnicodeDecodeError) as e:
+            raise BadInput(f"not a JSON record ({e})", source=path, line=number) from None
+        if not isinstance(record, dict):
+            raise BadInput("not a JSON record", source=path, line=number)
+        records.append(record)
+    return records
+
+
+def cmd_generate(args: argparse.Namespace) -> int:
+    """Make puzzles of a kind and write them as JSON lines as they are made."""
+    from .api.generation import KINDS, option_names
+
+    if args.kind is None or args.kind in ("-h", "--help"):
+        _out(f"usage: smullyan generate KIND [--count N] [--seed S] [--out FILE] …\nkinds: {', '.join(KINDS)}; "
+             "`smullyan generate KIND --help` lists a kind's options")
+        return EXIT_OK if args.kind else EXIT_INPUT
+    if args.kind not in KINDS:
+        from .errors import did_you_mean
+
+        raise BadInput(f"unknown kind {args.kind!r}; kinds are {', '.join(KINDS)}{did_you_mean(args.kind, KINDS)}")
+    defaults = option_names(args.kind)
+    parser = _generate_parser(args.kind, defaults)
+    try:
+        opts = parser.parse_args(args.rest)
+    except SystemExit as done:
+        return EXIT_OK if not done.code else EXIT_INPUT
+    return _generate(args.kind, opts, defaults)
+
+
+def _generate(kind: str, opts: argparse.Namespace, defaults: dict[str, Any]) -> int:
+    from .api.generation import generate
+
+    options = {name: getattr(opts, f"opt_{name}") for name in defaults
+               if getattr(opts, f"opt_{name}") != defaults[name]}
+    seconds = None
+    if opts.limit is not None:
+        from .api.contract import parse_limit
+
+        seconds = parse_limit(opts.limit).seconds
+        if seconds is None:
+            raise BadInput(f"--limit takes seconds, such as 60s; got {opts.limit!r}")
+    records: list[dict[str, Any]] = []
+    if opts.out is not None and os.path.exists(opts.out):
+        if os.path.isdir(opts.out):
+            raise BadInput("--out names a folder; give a file", source=opts.out)
+        if opts.resume:
+            records = _resume_records(opts.out)
+        elif not opts.force:
+            raise BadInput("the file exists; add --resume to continue the run that wrote it or --force to "
+                           "overwrite it", source=opts.out)
+    elif opts.resume:
+        raise BadInput("--resume needs the --out file of an earlier run", source=opts.out)
+    run = generate(kind, opts.count, opts.seed, workers=opts.workers, scheduler=opts.scheduler, limit=seconds,
+                   grade=_grade_range(opts.grade), tries=opts.tries, resume=records, **options)
+    bar, advance = _progress(f"making {kind} puzzles")
+    if opts.quiet:
+        bar.disable = True
+    if run.resumed:
+        advance(opts.count)
+        for _ in range(run.resumed):
+            advance(-1)
+    out = open(opts.out, "a" if opts.resume else "w", encoding="utf-8") if opts.out else sys.stdout
+    status = EXIT_OK
+    try:
+        with bar:
+            advance(opts.count)
+            for made in run:
+                out.write(made.to_json() + "\n")
+                out.flush()
+                advance(-1)
+    except LimitReached:
+        status = EXIT_LIMIT
+    except KeyboardInterrupt:
+        status = EXIT_INTERRUPTED
+    finally:
+        if out is not sys.stdout:
+            out.close()
+    t = run.tally
+    if not opts.quiet or status != EXIT_OK:
+        where = f"; wrote {opts.out}" if opts.out else ""
+        _err(f"made {t.made + run.resumed:,} of {opts.count:,} {kind} puzzles in {t.seconds:.1f} s "
+             f"(tried {t.tried:,}: {t.duplicates:,} duplicates, {t.given_up:,} given up, {t.filtered:,} outside "
+             f"the grade, {t.unworded:,} not worded){where}")
+    if status == EXIT_LIMIT:
+        _err(f"limit: {t.stopped}; the records written are complete puzzles: run again with --resume to go on")
+    elif status == EXIT_INTERRUPTED:
+        _err("interrupted; the records written are complete puzzles: run again with --resume to go on")
+    return status
+
+
 # ---------------------------------------------------------------- survey
 
 def _progress(label: str) -> tuple[Any, Callable[[int], None]]:
@@ -519,6 +672,14 @@ def build_parser() -> argparse.ArgumentParser:
     u.add_argument("--strategies", default=None, help="write each solvable puzzle (TOML) and its optimal strategies "
                                                       "(JSON) into this folder")
     u.set_defaults(run=cmd_survey)
+
+    g = sub.add_parser("generate", formatter_class=fmt, epilog=EXIT_CONTRACT,
+                       help="generate puzzles: unique, irredundant, graded, in English that reads back",
+                       description="Generate puzzles of a kind (kk, ages, zebra, gods) as JSON lines; "
+                                   "`smullyan generate KIND --help` lists the kind's options.")
+    g.add_argument("kind", nargs="?", help="kk, ages, zebra or gods")
+    g.add_argument("rest", nargs=argparse.REMAINDER, help="--count N --seed S --out FILE and the kind's options")
+    g.set_defaults(run=cmd_generate)
     return parser
 
 
@@ -531,7 +692,7 @@ def run(argv: Sequence[str] | None = None) -> int:
         except SystemExit as done:  # --help and --version
             return int(done.code or 0)
         if args.command is None:
-            raise BadInput("no command given; choose solve, parse, verify, play, serve or survey (see smullyan --help)")
+            raise BadInput("no command given; choose solve, parse, verify, play, serve, survey or generate (see smullyan --help)")
         for stream in (sys.stdout, sys.stderr):  # a name no terminal can show is escaped, never a crash
             reconfigure = getattr(stream, "reconfigure", None)
             if reconfigure is not None:
