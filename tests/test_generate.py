@@ -16,8 +16,8 @@ from smullyan.api.generation import Generated, generate
 from smullyan.cli import run
 from smullyan.deduce.enumerate import EnumerationBackend
 from smullyan.deduce.model import Constraint, Deduction
-from smullyan.generate import ages, kk
-from smullyan.generate.canonical import Sym, canonical_form
+from smullyan.generator import ages, kk
+from smullyan.generator.canonical import Sym, canonical_form
 from smullyan.logic import expr as E
 
 
@@ -145,7 +145,7 @@ def test_canonical_form_ignores_renaming_and_order():
 def _brute_same(a: list, b: list, people: list[str]) -> bool:
     """Return whether two item lists are equal under some renaming of the people (every permutation)."""
     def text(items, name):
-        from smullyan.generate.canonical import _render
+        from smullyan.generator.canonical import _render
         return sorted(_render(i, name) for i in items)
     want = text(a, {Sym(p): p for p in people})
     return any(text(b, {Sym(p): q for p, q in zip(people, perm)}) == want for perm in permutations(people))
@@ -261,3 +261,49 @@ def test_run_on_dask_equals_the_local_run():
 def test_unreachable_scheduler_is_bad_input():
     with pytest.raises(smullyan.BadInput, match="cannot reach the Dask scheduler at tcp://127.0.0.1:9"):
         list(generate("kk", 2, scheduler="tcp://127.0.0.1:9"))
+
+
+def test_ctrl_c_keeps_complete_records_and_resumes(tmp_path):
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    out = tmp_path / "z.jsonl"
+    cmd = [sys.executable, "-m", "smullyan", "generate", "zebra", "--count", "200", "--seed", "3", "--houses", "5",
+           "--categories", "5", "--workers", "2", "--out", str(out)]
+    proc = subprocess.Popen(cmd, stderr=subprocess.PIPE, text=True)
+    deadline = time.time() + 60
+    while time.time() < deadline and (not out.exists() or out.read_text().count("\n") < 2):
+        time.sleep(0.05)
+    assert len(_running(cmd)) == 3  # the run and its two workers
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130, err
+    assert "interrupted; the records written are complete puzzles" in err
+    lines = out.read_text().splitlines()
+    assert len(lines) >= 2 and all(json.loads(line)["kind"] == "zebra" for line in lines)
+    whole = [json.loads(line) for line in lines]
+    again = subprocess.run(cmd[:6] + [str(len(lines) + 1)] + cmd[7:] + ["--resume"], capture_output=True, text=True,
+                           timeout=120)
+    assert again.returncode == 0, again.stderr
+    resumed = [json.loads(line) for line in out.read_text().splitlines()]
+    assert resumed[:len(whole)] == whole and len(resumed) == len(whole) + 1
+    fresh = [g.to_dict() for g in generate("zebra", len(lines) + 1, seed=3, houses=5, categories=5)]
+    assert [r["canonical"] for r in resumed] == [r["canonical"] for r in fresh]
+    assert not _running(cmd), "a worker outlived the interrupted run"
+
+
+def _running(cmd: list[str]) -> list[str]:
+    """Return the ids of processes whose command line is `cmd` (forked workers share their parent's)."""
+    import pathlib
+
+    want = "\0".join(cmd).encode()
+    found = []
+    for d in pathlib.Path("/proc").iterdir():
+        try:
+            if d.name.isdigit() and (d / "cmdline").read_bytes().rstrip(b"\0") == want:
+                found.append(d.name)
+        except OSError:
+            pass
+    return found

@@ -1,4 +1,4 @@
-"""Generated zebra puzzles (generate/zebra.py) keep their guarantees, checked without the SAT solver that made
+"""Generated zebra puzzles (generator/zebra.py) keep their guarantees, checked without the SAT solver that made
 them: by the enumeration backend on small grids and by a plain search over the houses on larger ones; their
 varied English (render/english_grid.py) reads back to the same clues; their canonical key ignores renaming."""
 
@@ -13,8 +13,8 @@ from smullyan.deduce.enumerate import EnumerationBackend
 from smullyan.deduce.model import Constraint, Deduction, Grid, Variable
 from smullyan.english.grid_words import LEFTOVER, REJECT, value_forms
 from smullyan.english.read import parse_text
-from smullyan.generate import zebra
-from smullyan.generate.canonical import canonical_form, key_of
+from smullyan.generator import zebra
+from smullyan.generator.canonical import canonical_form, key_of
 from smullyan.logic import expr as E
 from smullyan.render import english_grid as EG
 from smullyan.render.english_grid import grid_text

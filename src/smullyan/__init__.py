@@ -18,7 +18,7 @@ Glossary (DESIGN.md has the full map):
 
 Layers, imports pointing down only: faces (`cli`) → the API (`api`: what this module exports) →
 I/O (`formats`, `english`, `render`) → engines (`logic`, `deduce`, `interrogate`, `survey`,
-`generate`).
+`generator`).
 Every name below is imported on first use, so `import smullyan` stays fast.
 """
 

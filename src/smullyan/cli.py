@@ -279,7 +279,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 # ---------------------------------------------------------------- generate
 
-def _generate_parser(kind: str, options: dict[str, Any]) -> argparse.ArgumentParser:
+def _generate_parser(kind: str, options: dict[str, Any], types: dict[str, str]) -> argparse.ArgumentParser:
     """Return the parser of `smullyan generate KIND`: the run's flags and the kind's own options."""
     p = _Parser(prog=f"smullyan generate {kind}", epilog=EXIT_CONTRACT,
                                 formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -299,13 +299,16 @@ def _generate_parser(kind: str, options: dict[str, Any]) -> argparse.ArgumentPar
     p.add_argument("--quiet", action="store_true", help="no progress bar or summary")
     group = p.add_argument_group(f"{kind} options")
     for name, default in options.items():
-        flag = "--" + name.replace("_", "-")
-        if isinstance(default, bool) or default is None:
+        flag, kind_of = "--" + name.replace("_", "-"), types.get(name, "")
+        if kind_of.startswith("bool"):
             group.add_argument(flag, dest=f"opt_{name}", action=argparse.BooleanOptionalAction, default=default,
                                help=f"(default {default})")
-        else:
-            group.add_argument(flag, dest=f"opt_{name}", type=type(default), default=default,
-                               metavar=type(default).__name__.upper(), help=f"(default {default})")
+            continue
+        convert: Callable[[str], Any] = int if kind_of.startswith("int") else float if kind_of == "float" else \
+            (lambda text: int(text) if text.strip().isdigit() else text)
+        shown = ",".join(default) if isinstance(default, tuple) else default
+        group.add_argument(flag, dest=f"opt_{name}", type=convert, default=default,
+                           metavar="N" if kind_of.startswith("int") else "VALUE", help=f"(default {shown})")
     return p
 
 
@@ -350,7 +353,7 @@ def _resume_records(path: str) -> list[dict[str, Any]]:
 
 def cmd_generate(args: argparse.Namespace) -> int:
     """Make puzzles of a kind and write them as JSON lines as they are made."""
-    from .api.generation import KINDS, option_names
+    from .api.generation import KINDS, option_names, option_types
 
     if args.kind is None or args.kind in ("-h", "--help"):
         _out(f"usage: smullyan generate KIND [--count N] [--seed S] [--out FILE] …\nkinds: {', '.join(KINDS)}; "
@@ -361,7 +364,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
         raise BadInput(f"unknown kind {args.kind!r}; kinds are {', '.join(KINDS)}{did_you_mean(args.kind, KINDS)}")
     defaults = option_names(args.kind)
-    parser = _generate_parser(args.kind, defaults)
+    parser = _generate_parser(args.kind, defaults, option_types(args.kind))
     try:
         opts = parser.parse_args(args.rest)
     except SystemExit as done:

@@ -3,7 +3,7 @@
 - Candidate i of a run is drawn from its own random stream, seeded by (kind, seed, i), and its
   English wording from another; so a run's puzzles depend on the seed and the options only, never
   on how many processes (or which Dask cluster) made them.
-- Each candidate is made by the kind's engine (generate/kk.py, ages.py, zebra.py, gods.py), which
+- Each candidate is made by the kind's engine (generator/kk.py, ages.py, zebra.py, gods.py), which
   proves it unique and irredundant (or, for gods, proves its fewest questions), explains and grades
   it; here it is written in English and read back by smullyan's own reader to the same puzzle.
 - Candidates are taken in index order: one is kept when its canonical form (the puzzle up to
@@ -37,7 +37,7 @@ def _engine(kind: str) -> Any:
 
     if kind not in KINDS:
         raise BadInput(f"unknown kind {kind!r}; kinds are {', '.join(KINDS)}", key="kind")
-    return importlib.import_module(f"..generate.{kind}", __package__)
+    return importlib.import_module(f"..generator.{kind}", __package__)
 
 
 def _options_class(kind: str) -> Any:
@@ -66,6 +66,11 @@ def options_for(kind: str, options: dict[str, Any]) -> Any:
 def option_names(kind: str) -> dict[str, Any]:
     """Return each option of a kind with its default."""
     return {f.name: f.default for f in dataclasses.fields(_options_class(kind))}
+
+
+def option_types(kind: str) -> dict[str, str]:
+    """Return each option of a kind with its declared type as written ('int', 'bool | None', …)."""
+    return {f.name: str(f.type) for f in dataclasses.fields(_options_class(kind))}
 
 
 @dataclass(frozen=True)
@@ -321,8 +326,13 @@ class Generation:
                 if self._over(began):
                     raise self._limit()
                 yield out
-        finally:
+        except KeyboardInterrupt:  # stop the workers now, mid-chunk
             _terminate(pool)
+            raise
+        except BaseException:  # a limit, or the caller stopped early: drop what has not started, let the rest end
+            pool.shutdown(wait=True, cancel_futures=True)
+            raise
+        pool.shutdown(wait=True)
 
     def _limit(self) -> LimitReached:
         made = self.tally.made + self.resumed

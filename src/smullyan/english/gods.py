@@ -12,7 +12,7 @@ from lark import Lark, Transformer, v_args
 from ..errors import PuzzleError
 from ..interrogate.puzzle import Interrogation
 from ..logic.types import canonical_type
-from ..logic.worlds import assignments_from_permutation, build_space
+from ..logic.worlds import assignments_from_allowed, assignments_from_permutation, build_space
 from .errors import parse_or_raise
 
 COUNTS = {w: i for i, w in enumerate("zero one two three four five six seven eight".split())}
@@ -43,17 +43,38 @@ class _Gods(Transformer):
     def conduct(self, t, manner):
         return (str(t), str(manner))
 
+    def conducts(self, *parts):
+        return [c for p in parts for c in (p if isinstance(p, list) else [p])]
+
     def random_coin(self, t):
-        return ("coin", str(t))
+        return ("coin", t)
+
+    def random_coin_shared(self, t, _again):
+        return ("coin-shared", t)
 
     def random_word(self, t, _a, _b):
-        return ("word", str(t))
+        return ("word", t)
 
     def behaviour(self, *parts):
-        return ("behaviour", parts[:-1], parts[-1])
+        randoms = [p for p in parts if isinstance(p, tuple)]
+        return ("behaviour", [c for p in parts if isinstance(p, list) for c in p], randoms[0] if randoms else None)
 
-    def task(self, _your, names, count, _q):
-        return ("task", names, _count(count))
+    def roster(self, count, names):
+        return ("roster", _count(count), names)
+
+    def choices(self, *toks):
+        return list(toks)
+
+    def allowed(self, name, choices):
+        return ("allowed", str(name), choices)
+
+    def learn_words(self):
+        return "types+language"
+
+    def task(self, _your, names, *rest):
+        goal = "types+language" if "types+language" in rest else "types"
+        counts = [_count(t) for t in rest if getattr(t, "type", None) == "COUNT"]
+        return ("task", names, counts[0] if counts else None, goal)
 
     def language(self, _the, a, b):
         return ("language", str(a), str(b))
@@ -96,31 +117,60 @@ def read_gods(text: str, sentences: tuple, title: str = "") -> "Reading":
 def parse_gods(text: str, title: str = "") -> Interrogation:
     """Return the interrogation puzzle of a gods-puzzle text; raise PuzzleError with line and column."""
     tree = parse_or_raise(parser(), text)
-    found = {s[0]: s for s in (_Gods().transform(t) for t in tree.children)}
-    if "cast" not in found:
-        raise PuzzleError("the text never says who the gods are ('Three gods A, B, and C are called, …')")
-    _, count, agents, type_toks = found["cast"]
-    if count != len(agents) or len(type_toks) != len(agents):
-        raise PuzzleError(f"line {type_toks[0].line}: {count} gods, {len(agents)} names and {len(type_toks)} types do not match")
-    display, types = {}, []
-    for tok in type_toks:
-        try:
-            t = canonical_type(str(tok))
-        except PuzzleError as e:
-            raise PuzzleError(f"line {tok.line}, column {tok.column}: {e.message}") from None
-        display.setdefault(t, str(tok))
-        types.append(t)
+    read = [_Gods().transform(t) for t in tree.children]
+    found = {s[0]: s for s in read}
+    agents, assignments, display = _cast(found, [s for s in read if s[0] == "allowed"])
     random_mode = "word"
-    if "behaviour" in found:
+    if "behaviour" in found and found["behaviour"][2] is not None:
         mode, who = found["behaviour"][2]
         random_mode = mode
-        if canonical_type(who) != "random":
+        if canonical_type(str(who)) != "random":
             raise PuzzleError(f"'{who}' is said to answer at random but is not the random god")
     words = found["language"][1:] if "language" in found else None
-    questions = found["task"][2] if "task" in found else None
-    space = build_space(agents, assignments_from_permutation(types), list(words) if words else None,
+    questions, goal = found["task"][2:] if "task" in found else (None, "types")
+    space = build_space(agents, assignments, list(words) if words else None,
                         random_mode=random_mode, paradox="silent" if "silence" in found else "forbidden")
     # the complete language finds the fewest questions fast; each split is then worded with the
     # simplest grammar question that realises it (see interrogate.realise)
-    return Interrogation(space, goal="types", max_questions=questions, language="any", max_complexity=2,
+    return Interrogation(space, goal=goal, max_questions=questions, language="any", max_complexity=2,
                          title=title, display=display)
+
+
+def _canonical(tok, display: dict[str, str]) -> str:
+    """Return the canonical type of a type token (recording its spelling); raise PuzzleError at the token."""
+    try:
+        t = canonical_type(str(tok))
+    except PuzzleError as e:
+        raise PuzzleError(f"line {tok.line}, column {tok.column}: {e.message}") from None
+    display.setdefault(t, str(tok))
+    return t
+
+
+def _cast(found: dict, allowed: list) -> tuple[list[str], list, dict[str, str]]:
+    """Return (agents, type assignments, display names) from the cast sentence, or the roster and
+    one sentence per god saying what it may be."""
+    display: dict[str, str] = {}
+    if "cast" in found:
+        if "roster" in found or allowed:
+            raise PuzzleError("say who the gods are once: either '… are called, in some order, True, False, and "
+                              "Random' or one sentence per god ('A is True or Random.')")
+        _, count, agents, type_toks = found["cast"]
+        if count != len(agents) or len(type_toks) != len(agents):
+            raise PuzzleError(f"line {type_toks[0].line}: {count} gods, {len(agents)} names and {len(type_toks)} types do not match")
+        return agents, assignments_from_permutation([_canonical(tok, display) for tok in type_toks]), display
+    if "roster" not in found:
+        raise PuzzleError("the text never says who the gods are ('Three gods A, B, and C are called, …')")
+    _, count, agents = found["roster"]
+    if count != len(agents):
+        raise PuzzleError(f"{count} gods but {len(agents)} names ({', '.join(agents)})")
+    per_agent: dict[str, list[str]] = {}
+    for _, name, toks in allowed:
+        if name not in agents:
+            raise PuzzleError(f"unknown god '{name}'; the gods are {', '.join(agents)}")
+        if name in per_agent:
+            raise PuzzleError(f"the text says twice what {name} may be")
+        per_agent[name] = [_canonical(tok, display) for tok in toks]
+    missing = [a for a in agents if a not in per_agent]
+    if missing:
+        raise PuzzleError(f"the text never says what {', '.join(missing)} may be ('{missing[0]} is True or Random.')")
+    return agents, assignments_from_allowed(agents, per_agent), display

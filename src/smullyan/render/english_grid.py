@@ -15,7 +15,7 @@ Varied wording (`grid_text(puzzle, variant=random.Random(…))`): the setting, e
 declaration, each value ("the tea drinker", "the person who keeps the dog", "the Dane") and each
 relation ("lives next door to", "X and Y are neighbours", "Exactly one house separates …") are drawn
 from phrasings the reader reads back to the very same clue (tests/test_generate_zebra.py checks each);
-value phrasings exist for the characteristics of generated puzzles (generate/zebra.py), every other
+value phrasings exist for the characteristics of generated puzzles (generator/zebra.py), every other
 one keeps its plain form. A varied text that does not read back falls back to the plain one.
 """
 
@@ -415,7 +415,7 @@ class _Writer:
         return out
 
     def shape(self, e: Any) -> tuple[str, str, str, int] | None:
-        """Return (kind, x, y, k) of a clue as generate/zebra.py makes them, or None for any other clue."""
+        """Return (kind, x, y, k) of a clue as generator/zebra.py makes them, or None for any other clue."""
         if not isinstance(e, list) or not e:
             return None
         head = e[0]

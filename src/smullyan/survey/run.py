@@ -75,11 +75,18 @@ def _ignore_interrupts() -> None:
 def _terminate(pool: ProcessPoolExecutor) -> None:
     """Stop a pool's worker processes at once and drop the work not yet started."""
     processes = list(getattr(pool, "_processes", {}).values())
+    thread = getattr(pool, "_executor_manager_thread", None)
     pool.shutdown(wait=False, cancel_futures=True)
     for proc in processes:
         proc.terminate()
     for proc in processes:
         proc.join(timeout=2)
+    # a worker killed while sending its result leaves half a message in the result pipe, and the pool's
+    # manager thread would wait for the rest forever; interpreter exit must not join it
+    import concurrent.futures.process as cfp
+
+    if thread is not None:
+        getattr(cfp, "_threads_wakeups", {}).pop(thread, None)
 
 
 def _size(types: tuple[str, ...]) -> int:
