@@ -1,7 +1,7 @@
 """Ages puzzles: truth-tellers and liars make claims about each other's ages; unique, irredundant, graded.
 
 Everyone is a truth-teller or a liar and has a whole-number age in a stated range. The hidden world
-gives each a type and an age; statements are drawn as for knights and knaves (generate/kk.py): each
+gives each a type and an age; statements are drawn as for knights and knaves (generator/kk.py): each
 one, said by someone whose type makes it hold in the hidden world, rules out the other world the
 incremental solver found, until no other world is left; then every statement the others make
 unnecessary is dropped. Claims: an age against a number ("Ben is older than 22", "I am 23"), two

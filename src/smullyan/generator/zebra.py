@@ -3,7 +3,7 @@
 1. Draw the setting: N houses in a row and K categories (people's names first, as ZebraLogic and our
    examples have them, then K-1 of the pools below), N values of each; and the hidden solution: each
    category's values in a random order along the houses.
-2. While another solution fits the clues so far (asked of one incremental solver, generate/incremental.py),
+2. While another solution fits the clues so far (asked of one incremental solver, generator/incremental.py),
    draw clues about a value that the other solution puts elsewhere until one holds in the hidden
    solution and fails in the other; add it. Every clue added rules a solution out; the hidden one
    always fits.
