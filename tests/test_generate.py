@@ -307,3 +307,10 @@ def _running(cmd: list[str]) -> list[str]:
         except OSError:
             pass
     return found
+
+
+def test_a_name_starting_with_q_reads_in_a_reported_claim():
+    text = ("On this island, knights always tell the truth and knaves always lie. You meet 2 inhabitants: Bo and Quin. "
+            "Bo says that Quin is a knave.")
+    (c,) = smullyan.read(text).model.constraints
+    assert E.to_json(c.expr) == ["says", "Bo", ["type", "Quin", "knave"]]

@@ -73,7 +73,7 @@ SPEECH_GROUP = re.compile(
     rf"^(?i:{_PREFIX})*(?P<names>{NAME}(?:\s*,\s*{NAME})*\s*,?\s+(?i:and)\s+{NAME})\s+(?i:(?:both|each|all|all three|together)\s+)?"
     rf"(?i:{_ADVERB})?(?i:(?P<verb>{_PLURAL_VERBS}))\s*(?:[,:]|—|–|-)?\s*(?i:that\s+)?(?P<rest>.+)$", re.S)
 SPEECH_REPORTED = [re.compile(p, re.S) for p in (
-    rf"^(?i:{_PREFIX})*(?P<name>{NAME}),?\s+(?i:{_ADVERB})?(?i:(?P<verb>{_SPEECH_VERBS})){TO}?\s*[,:]?\s*(?i:that\s+)?(?P<claim>[^Q].*)$",
+    rf"^(?i:{_PREFIX})*(?P<name>{NAME}),?\s+(?i:{_ADVERB})?(?i:(?P<verb>{_SPEECH_VERBS})){TO}?\s*[,:]?\s*(?i:that\s+)?(?P<claim>(?!Q\s*:).+)$",
     rf"^(?i:{_PREFIX})*(?P<name>{NAME}),?\s+(?i:{_ADVERB})?(?i:(?P<verb>tells|told|informs|informed|assures|assured|reminds|reminded))\s+(?P<to>[^\W\d_a-z][\w'’-]*)\s+(?i:that)\s+(?P<claim>.+)$",
     rf"^(?i:according to)\s+(?P<name>{NAME})\s*,\s*(?P<claim>.+)$",
     rf"^(?i:as)\s+(?P<name>{NAME})\s+(?i:put it|puts it|said|says|stated|states|claimed|claims)\s*,\s*(?P<claim>.+)$",
