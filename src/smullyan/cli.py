@@ -404,7 +404,10 @@ def _generate(kind: str, opts: argparse.Namespace, defaults: dict[str, Any]) -> 
         advance(opts.count)
         for _ in range(run.resumed):
             advance(-1)
-    out = open(opts.out, "a" if opts.resume else "w", encoding="utf-8") if opts.out else sys.stdout
+    try:
+        out = open(opts.out, "a" if opts.resume else "w", encoding="utf-8") if opts.out else sys.stdout
+    except OSError as e:
+        raise BadInput(f"cannot write here: {e.strerror}", source=opts.out) from None
     status = EXIT_OK
     try:
         with bar:
