@@ -314,3 +314,15 @@ def test_a_name_starting_with_q_reads_in_a_reported_claim():
             "Bo says that Quin is a knave.")
     (c,) = smullyan.read(text).model.constraints
     assert E.to_json(c.expr) == ["says", "Bo", ["type", "Quin", "knave"]]
+
+
+def test_gods_records_carry_a_worded_strategy_that_verifies():
+    for g in generate("gods", 6, seed=4, gods=3):
+        puzzle = smullyan.loads(g.toml)
+        assert smullyan.read(g.text).model.space.worlds == puzzle.model.space.worlds
+        if not g.solution["solvable"]:
+            continue
+        strategy = smullyan.loads_strategy({"strategy": g.solution["strategy"]}, puzzle)
+        verdict = smullyan.verify(puzzle, strategy)
+        assert verdict.ok and verdict.worst == g.solution["questions"] == g.difficulty["questions"]
+        assert g.solution["strategy"]["english"].endswith("?")

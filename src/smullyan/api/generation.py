@@ -193,9 +193,21 @@ def candidate(job: Job, index: int) -> tuple[str, dict[str, Any] | None]:
     if not ok:
         return "unworded", None
     toml = dumps_puzzle(made.model)
-    record = Generated(job.kind, job.seed, index, made.canonical, toml, text, made.solution, made.explanation,
+    record = Generated(job.kind, job.seed, index, made.canonical, toml, text, _worded(made), made.explanation,
                        made.difficulty, _plain(job.options))
     return "made", record.to_dict()
+
+
+def _worded(made: Any) -> dict[str, Any]:
+    """Return a solution with its strategy's questions also in English (gods), read as `smullyan verify` reads it."""
+    solution: dict[str, Any] = made.solution
+    if solution.get("strategy") is None:
+        return solution
+    from .loading import loads_strategy
+    from .puzzles import GodsPuzzle
+
+    strategy = loads_strategy({"strategy": solution["strategy"]}, GodsPuzzle(made.model))
+    return {**solution, "strategy": strategy.tree()}
 
 
 def _plain(options: Any) -> dict[str, Any]:

@@ -12,20 +12,19 @@ for each person's type and age, a minimal set of statements forcing it; the grad
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from dataclasses import dataclass
 
-from ..deduce.asks import holds
-from ..deduce.model import Constraint, Deduction, Variable, World
+from ..deduce.model import Deduction, Variable, World
 from ..logic import expr as E
 from ..logic.types import LIAR, TRUTHFUL
 from .canonical import Sym, canonical_form, key_of
-from .incremental import Checker
-from .names import draw_names, statement_labels
+from .names import draw_names
 from .record import Made
+from .speech import speak
 
 SPELLING = {TRUTHFUL: "truth-teller", LIAR: "liar"}
-TRIES = 80
 
 
 @dataclass(frozen=True)
@@ -79,24 +78,6 @@ def draw_claim(rng: random.Random, people: tuple[str, ...], options: AgesOptions
     return E.And((first, second)) if rng.random() < 0.5 else E.Or((first, second))
 
 
-def _statement(rng: random.Random, skeleton: Deduction, options: AgesOptions, hidden: World, other: World,
-               spoken: dict[str, int]) -> E.Says | None:
-    """Return a statement true in the hidden world and false in `other`, preferring people who spoke least."""
-    people = skeleton.agents
-    for _ in range(TRIES):
-        claim = draw_claim(rng, people, options)
-        value = holds(skeleton, claim, hidden)
-        able = [p for i, p in enumerate(people) if (hidden.types[i] == TRUTHFUL) == value]
-        if not able:
-            continue
-        fewest = min(spoken[p] for p in able)
-        speaker = rng.choice([p for p in able if spoken[p] == fewest])
-        st = E.Says(speaker, claim)
-        if not holds(skeleton, st, other):
-            return st
-    return None
-
-
 def make(rng: random.Random, options: AgesOptions) -> Made | None:
     """Return one unique, irredundant ages puzzle drawn from rng, or None if this draw was given up."""
     people = tuple(chr(ord("A") + i) for i in range(options.people)) if options.letters else \
@@ -105,38 +86,16 @@ def make(rng: random.Random, options: AgesOptions) -> Made | None:
     hidden = World(tuple(rng.choice((TRUTHFUL, LIAR)) for _ in people), tuple(rng.choice(domain) for _ in people))
     skeleton = Deduction(people, tuple((TRUTHFUL, LIAR) for _ in people),
                          variables=tuple(Variable(f"age.{p}", domain) for p in people), display=dict(SPELLING))
-    statements: list[E.Says] = []
-    spoken = {p: 0 for p in people}
-    with Checker(skeleton, hidden) as check:
-        active: list[int] = []
-        other = check.other(active)
-        while other is not None:
-            if len(statements) >= 6 * len(people):
-                return None
-            st = _statement(rng, skeleton, options, hidden, other, spoken)
-            if st is None:
-                return None
-            statements.append(st)
-            spoken[st.agent] += 1
-            active.append(check.add(st))
-            other = check.other(active)
-        order = active[:]
-        rng.shuffle(order)
-        kept = sorted(check.minimise(order))
-        kept.sort(key=lambda i: people.index(statements[i].agent))
-        labels = dict(zip(kept, statement_labels([statements[i].agent for i in kept])))
-        facts = [(f"{p} is a {SPELLING[t]}", E.TypeIs(p, SPELLING[t])) for p, t in zip(people, hidden.types)]
-        facts += [(f"{p} is {x}", E.Cmp("eq", _age(p), E.Term(None, x))) for p, x in zip(people, hidden.values)]
-        because = [check.forcing(kept, f) for _, f in facts]
-    puzzle = Deduction(people, skeleton.allowed, variables=skeleton.variables,
-                       constraints=tuple(Constraint(labels[i], statements[i], E.to_json(statements[i])) for i in kept),
-                       display=dict(SPELLING))
-    explanation = tuple({"fact": said, "because": [labels[i] for i in b]} for (said, _), b in zip(facts, because))
-    sizes = [len(b) for b in because]
-    difficulty = {"grade": max(sizes), "statements": len(kept), "forcing_sizes": sizes,
-                  "mean_forcing": round(sum(sizes) / len(sizes), 3)}
+    facts = [(f"{p} is a {SPELLING[t]}", E.TypeIs(p, SPELLING[t])) for p, t in zip(people, hidden.types)]
+    facts += [(f"{p} is {x}", E.Cmp("eq", _age(p), E.Term(None, x))) for p, x in zip(people, hidden.values)]
+    spoken = speak(rng, skeleton, hidden, lambda r: draw_claim(r, people, options), [f for _, f in facts],
+                   6 * len(people))
+    if spoken is None:
+        return None
+    puzzle = dataclasses.replace(skeleton, constraints=spoken.constraints)
     solution = {p: {"type": SPELLING[t], "age": x} for p, t, x in zip(people, hidden.types, hidden.values)}
-    return Made(puzzle, solution, explanation, difficulty, key_of(canonical_form(*_items(puzzle, options))))
+    return Made(puzzle, solution, spoken.explanation([said for said, _ in facts]), spoken.difficulty(),
+                key_of(canonical_form(*_items(puzzle, options))))
 
 
 def _tree(e: E.Expr) -> tuple:

@@ -5,7 +5,7 @@
    until one, said by someone whose type makes it hold in the hidden world, is false in that other
    world; add it. So every statement added rules a world out and the hidden world always fits.
 3. Drop every statement the others make unnecessary (one pass, in random order): what is left is
-   irredundant, since dropping any statement lets another world in.
+   irredundant, since dropping any statement lets another world in. (Steps 2-3: generator/speech.py.)
 4. Explain: for each person, a minimal set of statements that forces their type (an unsat core,
    then deletion). The grade is the size of the largest such set: how many statements one must
    combine at once to settle the hardest person (1: every person follows from one statement).
@@ -13,21 +13,20 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from dataclasses import dataclass
 
-from ..deduce.asks import holds
-from ..deduce.model import Constraint, Deduction, World
+from ..deduce.model import Deduction, World
 from ..logic import expr as E
 from ..logic.types import LIAR, TRUTHFUL
 from .canonical import Sym, canonical_form, key_of
-from .incremental import Checker
-from .names import draw_names, statement_labels
+from .names import draw_names
 from .record import Made
+from .speech import speak
 
 KNIGHT, KNAVE = "knight", "knave"
 SPELLING = {TRUTHFUL: KNIGHT, LIAR: KNAVE}
-TRIES = 80  # claims drawn to rule out one other world before the candidate is given up
 
 
 @dataclass(frozen=True)
@@ -73,65 +72,20 @@ def draw_claim(rng: random.Random, people: tuple[str, ...], options: KKOptions) 
                    rng.randint(1, len(people) - 1))
 
 
-def _said(puzzle: Deduction, speaker: str, claim: E.Expr, world: World) -> bool:
-    return holds(puzzle, E.Says(speaker, claim), world)
-
-
-def _statement(rng: random.Random, skeleton: Deduction, options: KKOptions, hidden: World, other: World,
-               spoken: dict[str, int]) -> E.Says | None:
-    """Return a statement true in the hidden world and false in `other`, preferring people who spoke least."""
-    people = skeleton.agents
-    for _ in range(TRIES):
-        claim = draw_claim(rng, people, options)
-        value = holds(skeleton, claim, hidden)
-        able = [p for i, p in enumerate(people) if (hidden.types[i] == TRUTHFUL) == value]
-        if not able:
-            continue
-        fewest = min(spoken[p] for p in able)
-        speaker = rng.choice([p for p in able if spoken[p] == fewest])
-        if not _said(skeleton, speaker, claim, other):
-            return E.Says(speaker, claim)
-    return None
-
-
 def make(rng: random.Random, options: KKOptions) -> Made | None:
     """Return one unique, irredundant puzzle drawn from rng, or None if this draw was given up."""
     people = tuple(chr(ord("A") + i) for i in range(options.people)) if options.letters else \
         draw_names(rng, options.people)
     hidden = World(tuple(rng.choice((TRUTHFUL, LIAR)) for _ in people), ())
-    skeleton = Deduction(people, tuple((TRUTHFUL, LIAR) for _ in people),
-                         display={TRUTHFUL: KNIGHT, LIAR: KNAVE})
-    statements: list[E.Says] = []
-    spoken = {p: 0 for p in people}
-    with Checker(skeleton, hidden) as check:
-        active: list[int] = []
-        other = check.other(active)
-        while other is not None:
-            if len(statements) >= 3 * len(people):
-                return None
-            st = _statement(rng, skeleton, options, hidden, other, spoken)
-            if st is None:
-                return None
-            statements.append(st)
-            spoken[st.agent] += 1
-            active.append(check.add(st))
-            other = check.other(active)
-        order = active[:]
-        rng.shuffle(order)
-        kept = sorted(check.minimise(order))
-        kept.sort(key=lambda i: people.index(statements[i].agent))
-        labels = dict(zip(kept, statement_labels([statements[i].agent for i in kept])))
-        facts = [E.TypeIs(p, SPELLING[t]) for p, t in zip(people, hidden.types)]
-        because = [check.forcing(kept, f) for f in facts]
-    puzzle = Deduction(people, skeleton.allowed, constraints=tuple(
-        Constraint(labels[i], statements[i], _source(statements[i])) for i in kept), display=skeleton.display)
-    explanation = tuple({"fact": f"{p} is a {SPELLING[t]}", "because": [labels[i] for i in b]}
-                        for p, t, b in zip(people, hidden.types, because))
-    sizes = [len(b) for b in because]
-    difficulty = {"grade": max(sizes), "statements": len(kept), "forcing_sizes": sizes,
-                  "mean_forcing": round(sum(sizes) / len(sizes), 3)}
+    skeleton = Deduction(people, tuple((TRUTHFUL, LIAR) for _ in people), display={TRUTHFUL: KNIGHT, LIAR: KNAVE})
+    facts = [E.TypeIs(p, SPELLING[t]) for p, t in zip(people, hidden.types)]
+    spoken = speak(rng, skeleton, hidden, lambda r: draw_claim(r, people, options), facts, 3 * len(people), _source)
+    if spoken is None:
+        return None
+    puzzle = dataclasses.replace(skeleton, constraints=spoken.constraints)
+    explanation = spoken.explanation([f"{p} is a {SPELLING[t]}" for p, t in zip(people, hidden.types)])
     solution = {p: SPELLING[t] for p, t in zip(people, hidden.types)}
-    return Made(puzzle, solution, explanation, difficulty, key_of(canonical_form(*_items(puzzle))))
+    return Made(puzzle, solution, explanation, spoken.difficulty(), key_of(canonical_form(*_items(puzzle))))
 
 
 def _source(st: E.Says) -> list:
