@@ -10,7 +10,8 @@
   a brute-force uniqueness check of the same puzzles (reference_zebra.py) on a few of them.
 - grade: does the grade track solving effort? For 400 8-person puzzles, the effort of a solver that
   knows nothing of our SAT checks (reasoning one statement at a time, splitting cases when stuck),
-  by grade, and the rank correlation.
+  by grade, and the rank correlation. grade_zebra: for 300 6x6 grids, the decisions and conflicts
+  a fresh SAT solver needs to solve each and prove it unique, by grade.
 """
 
 from __future__ import annotations
@@ -192,6 +193,38 @@ def grade() -> None:
           f"mean forcing-set size vs effort: {_spearman([r[1] for r in rows], [r[2] for r in rows]):.2f}")
 
 
+def sat_effort(model) -> int:
+    """Return the decisions plus conflicts a fresh Glucose solver needs to find the puzzle's solution and
+    prove it is the only one (the grade's step-wise solver plays no part)."""
+    from pysat.solvers import Solver
+
+    from smullyan.deduce.sat import SatBackend
+
+    sat = SatBackend(model)
+    with Solver(name="glucose4", bootstrap_with=sat.clauses) as s:
+        assert s.solve(assumptions=sat.selectors)
+        world = sat.world_literals(sat.decode(s.get_model()))
+        s.add_clause([-lit for lit in world])
+        assert not s.solve(assumptions=sat.selectors)
+        stats = s.accum_stats()
+    return stats["decisions"] + stats["conflicts"]
+
+
+def grade_zebra() -> None:
+    n = 60 if QUICK else 300
+    rows = [(g.difficulty["grade"], g.difficulty["largest_forcing"], sat_effort(g.puzzle.model))
+            for g in generate("zebra", n, seed=2, workers=2)]
+    by = {}
+    for gr, _, eff in rows:
+        by.setdefault(gr, []).append(eff)
+    print(f"zebra grade vs SAT effort (decisions + conflicts of a fresh solver; {n} 6x6 puzzles, seed 2):")
+    print(f"{'grade':>6} {'puzzles':>8} {'mean effort':>12} {'median':>8}")
+    for gr in sorted(by):
+        print(f"{gr:>6} {len(by[gr]):>8} {statistics.mean(by[gr]):>12.1f} {statistics.median(by[gr]):>8.0f}")
+    print(f"Spearman rank correlation, grade vs effort: {_spearman([r[0] for r in rows], [r[2] for r in rows]):.2f}; "
+          f"largest forcing set vs effort: {_spearman([r[1] for r in rows], [r[2] for r in rows]):.2f}")
+
+
 def _ranks(xs: list[float]) -> list[float]:
     order = sorted(range(len(xs)), key=lambda i: xs[i])
     ranks = [0.0] * len(xs)
@@ -214,6 +247,6 @@ if __name__ == "__main__":
     import os
 
     print(f"smullyan {smullyan.__version__}, {os.cpu_count()} cores")
-    chosen = [a for a in sys.argv[1:] if not a.startswith("--")] or ["kk", "ages", "zebra", "gods", "grade"]
+    chosen = [a for a in sys.argv[1:] if not a.startswith("--")] or ["kk", "ages", "zebra", "gods", "grade", "grade_zebra"]
     for name in chosen:
         globals()[name]()
