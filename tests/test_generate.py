@@ -210,7 +210,7 @@ def test_grade_window_and_limits():
 @pytest.mark.parametrize("call, message", [
     (lambda: generate("sudoku"), "unknown kind 'sudoku'; kinds are kk, ages, zebra, gods"),
     (lambda: generate("kk", 0), "count must be a whole number of at least 1, got 0"),
-    (lambda: generate("kk", 3, people=1), "bad kk option: people must be between 2 and 26"),
+    (lambda: generate("kk", 3, people=1), "bad kk option: people must be between 2 and 25"),
     (lambda: generate("kk", 3, persons=4), "kk puzzles have no option 'persons'"),
     (lambda: generate("kk", 3, workers=0), "workers must be a whole number of at least 1, got 0"),
 ])
@@ -326,3 +326,29 @@ def test_gods_records_carry_a_worded_strategy_that_verifies():
         verdict = smullyan.verify(puzzle, strategy)
         assert verdict.ok and verdict.worst == g.solution["questions"] == g.difficulty["questions"]
         assert g.solution["strategy"]["english"].endswith("?")
+
+
+def test_depth_one_needs_counts_and_makes_puzzles():
+    with pytest.raises(smullyan.BadInput, match="depth 1 needs counts: claims that are only 'X is a knight/knave'"):
+        generate("kk", 2, depth=1, counts=False)
+    for made in made_ones(kk, kk.KKOptions(people=6, depth=1), 8):
+        check_guarantees(made, kk_fact)
+        assert all(isinstance(c.expr.statement, (E.TypeIs, E.Count)) for c in made.model.constraints)
+
+
+def test_canonical_form_skips_interchangeable_people():
+    """People named only inside one count trade places freely: the form must not try their 12! orders."""
+    import time
+
+    people = [Sym(f"P{i}") for i in range(16)]
+    items = [("says", people[0], ("count", ("set", *[("type", p, "knave") for p in people]), "eq", 5)),
+             ("says", people[1], ("type", people[2], "knight")), ("says", people[3], ("type", people[1], "knave"))]
+    classes = {p: "p" for p in people}
+    t = time.perf_counter()
+    form = canonical_form(items, classes)
+    assert time.perf_counter() - t < 2.0
+    shuffled = dict(zip(people, random.Random(1).sample(people, len(people))))
+
+    def rename(x):
+        return tuple(rename(a) for a in x) if isinstance(x, tuple) else shuffled.get(x, x)
+    assert canonical_form([rename(i) for i in items], classes) == form

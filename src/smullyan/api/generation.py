@@ -174,9 +174,20 @@ def word(kind: str, model: Any, variant: random.Random | None) -> str:
     return text
 
 
-def candidate(job: Job, index: int) -> tuple[str, dict[str, Any] | None]:
-    """Return (outcome, record) for candidate `index`: outcome 'made', 'given up', 'filtered' or 'unworded'."""
+def _read_back(kind: str, model: Any, variant: random.Random | None) -> str | None:
+    """Return the English of a puzzle if smullyan's reader reads it back to the same puzzle, else None."""
     from ..english.read import parse_text
+
+    try:
+        text = word(kind, model, variant)
+        return text if _same(model, parse_text(text)) else None
+    except SmullyanError:
+        return None
+
+
+def candidate(job: Job, index: int) -> tuple[str, dict[str, Any] | None]:
+    """Return (outcome, record) for candidate `index`: outcome 'made', 'given up', 'filtered' or 'unworded'
+    (neither the varied nor the plain English reads back to the same puzzle)."""
     from ..formats.toml_write import dumps_puzzle
 
     made = _engine(job.kind).make(_rng(job, index, "puzzle"), job.options)
@@ -185,12 +196,9 @@ def candidate(job: Job, index: int) -> tuple[str, dict[str, Any] | None]:
     grade = made.difficulty.get("grade")
     if job.grades is not None and not (job.grades[0] <= grade <= job.grades[1]):
         return "filtered", None
-    try:
-        text = word(job.kind, made.model, _rng(job, index, "words"))
-        ok = _same(made.model, parse_text(text))
-    except SmullyanError:
-        ok = False
-    if not ok:
+    text = next((t for t in (_read_back(job.kind, made.model, v) for v in (_rng(job, index, "words"), None))
+                 if t is not None), None)  # the varied wording, else the plain one
+    if text is None:
         return "unworded", None
     toml = dumps_puzzle(made.model)
     record = Generated(job.kind, job.seed, index, made.canonical, toml, text, _worded(made), made.explanation,

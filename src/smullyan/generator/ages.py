@@ -20,7 +20,7 @@ from ..deduce.model import Deduction, Variable, World
 from ..logic import expr as E
 from ..logic.types import LIAR, TRUTHFUL
 from .canonical import Sym, canonical_form, key_of
-from .names import draw_names
+from .names import LETTERS, draw_names, letters
 from .record import Made
 from .speech import speak
 
@@ -40,6 +40,8 @@ class AgesOptions:
     def __post_init__(self) -> None:
         if not 2 <= self.people <= 12:
             raise ValueError("people must be between 2 and 12")
+        if self.letters and self.people > len(LETTERS):
+            raise ValueError(f"letters name at most {len(LETTERS)} people (A to Z without I and Q)")
         if not 2 <= self.ages <= 30:
             raise ValueError("ages must be between 2 and 30")
         if not 1 <= self.youngest <= 120:
@@ -80,8 +82,7 @@ def draw_claim(rng: random.Random, people: tuple[str, ...], options: AgesOptions
 
 def make(rng: random.Random, options: AgesOptions) -> Made | None:
     """Return one unique, irredundant ages puzzle drawn from rng, or None if this draw was given up."""
-    people = tuple(chr(ord("A") + i) for i in range(options.people)) if options.letters else \
-        draw_names(rng, options.people)
+    people = letters(options.people) if options.letters else draw_names(rng, options.people)
     domain = tuple(range(options.youngest, options.youngest + options.ages))
     hidden = World(tuple(rng.choice((TRUTHFUL, LIAR)) for _ in people), tuple(rng.choice(domain) for _ in people))
     skeleton = Deduction(people, tuple((TRUTHFUL, LIAR) for _ in people),

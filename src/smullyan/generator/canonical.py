@@ -4,8 +4,10 @@ A puzzle is given as items (nested tuples whose leaves are symbols or constants)
 each symbol (symbols are renamed only within their class). Colour refinement gives each symbol a
 colour from how it occurs (each item's text with the symbols replaced by their colours, and the
 symbol's path within it), repeated until no colour class splits; when a class of interchangeable symbols remains,
-each of its members is singled out in turn and the smallest resulting form is kept (so only real
-symmetries are branched on, never all n! renamings). Arguments of commutative operators and the
+each of its members is singled out in turn and the smallest resulting form is kept; a member that
+merely trades places with one already tried (swapping the two maps the puzzle onto itself, as for
+people named only inside "exactly 3 of us are knaves") is skipped, since its form is the same. So
+the n! renamings are never tried. Arguments of commutative operators and the
 items themselves are sorted, so "A and B" and "B and A" are one puzzle too.
 """
 
@@ -81,10 +83,28 @@ def canonical_form(items: Sequence[Any], classes: Mapping[Sym, str]) -> str:
     """Return the text of the puzzle under its canonical renaming (equal for renamed copies)."""
     start = {cls: r for r, cls in enumerate(sorted(set(classes.values())))}
     colour = _refine(items, {s: start[c] for s, c in classes.items()})
-    return _best(items, colour, classes)
+    plain = {s: str(s) for s in classes}
+    return _best(items, colour, classes, sorted(_render(item, plain) for item in items))
 
 
-def _best(items: Sequence[Any], colour: dict[Sym, int], classes: Mapping[Sym, str]) -> str:
+def _twins(items: Sequence[Any], s: Sym, t: Sym, plain: list[str]) -> bool:
+    """Return whether swapping s and t (and nothing else) maps the puzzle onto itself."""
+    swapped: dict[Hashable, str] = _Swap(s, t)
+    return sorted(_render(item, swapped) for item in items) == plain
+
+
+class _Swap(dict):  # type: ignore[type-arg]
+    """Names every symbol by itself, except two that trade names."""
+
+    def __init__(self, s: Sym, t: Sym):
+        super().__init__()
+        self.pair = {s: str(t), t: str(s)}
+
+    def __missing__(self, key: Sym) -> str:
+        return self.pair.get(key, str(key))
+
+
+def _best(items: Sequence[Any], colour: dict[Sym, int], classes: Mapping[Sym, str], plain: list[str]) -> str:
     cells: dict[int, list[Sym]] = {}
     for s, c in colour.items():
         cells.setdefault(c, []).append(s)
@@ -93,9 +113,13 @@ def _best(items: Sequence[Any], colour: dict[Sym, int], classes: Mapping[Sym, st
         names = {s: f"{classes[s]}{c}" for s, c in colour.items()}
         return "\n".join(sorted(_render(item, names) for item in items))
     forms = []
+    tried: list[Sym] = []
     for s in sorted(cells[tied[0]]):
+        if any(_twins(items, s, t, plain) for t in tried):
+            continue  # an automorphism maps this branch onto one already taken: the same form
+        tried.append(s)
         single = {x: 2 * c + (x == s) for x, c in colour.items()}  # s alone, just after its old class
-        forms.append(_best(items, _refine(items, single), classes))
+        forms.append(_best(items, _refine(items, single), classes, plain))
     return min(forms)
 
 

@@ -21,7 +21,7 @@ from ..deduce.model import Deduction, World
 from ..logic import expr as E
 from ..logic.types import LIAR, TRUTHFUL
 from .canonical import Sym, canonical_form, key_of
-from .names import draw_names
+from .names import LETTERS, draw_names, letters
 from .record import Made
 from .speech import speak
 
@@ -34,15 +34,21 @@ class KKOptions:
     """What knights-and-knaves puzzles to make."""
 
     people: int = 8
-    depth: int = 2  # 1: claims are single 'X is a knight/knave'; 2: also not/and/or/if/iff and counts
+    depth: int = 2  # 1: single claims ('X is a knight', 'exactly 2 of us are knaves'); 2: also not/and/or/if/iff
     counts: bool = True  # claims such as 'exactly two of us are knaves'
-    letters: bool = False  # people named A, B, C … instead of drawn first names
+    letters: bool = False  # people named A, B, C … (no I or Q) instead of drawn first names
 
     def __post_init__(self) -> None:
-        if not 2 <= self.people <= 26:
-            raise ValueError("people must be between 2 and 26")
+        if not 2 <= self.people <= 25:
+            raise ValueError("people must be between 2 and 25")
+        if self.letters and self.people > len(LETTERS):
+            raise ValueError(f"letters name at most {len(LETTERS)} people (A to Z without I and Q)")
         if self.depth not in (1, 2):
             raise ValueError("depth must be 1 or 2")
+        if self.depth == 1 and not self.counts:
+            raise ValueError("depth 1 needs counts: claims that are only 'X is a knight/knave' never have one "
+                             "solution (making everyone the other type keeps every statement as true or false "
+                             "as it was)")
 
 
 def _atom(rng: random.Random, people: tuple[str, ...], avoid: str | None = None) -> E.TypeIs:
@@ -52,7 +58,11 @@ def _atom(rng: random.Random, people: tuple[str, ...], avoid: str | None = None)
 
 def draw_claim(rng: random.Random, people: tuple[str, ...], options: KKOptions) -> E.Expr:
     """Return a random claim about the people's types."""
-    r = rng.random() if options.depth > 1 else 0.0
+    if options.depth == 1:  # single claims: a type, or a count
+        if rng.random() < 0.7:
+            return _atom(rng, people)
+        return _count(rng, people)
+    r = rng.random()
     if r < 0.3:
         return _atom(rng, people)
     if r < 0.9 or not options.counts:
@@ -67,6 +77,11 @@ def draw_claim(rng: random.Random, people: tuple[str, ...], options: KKOptions) 
         if r < 0.8:
             return E.Implies(a, b)
         return E.Iff(a, b)
+    return _count(rng, people)
+
+
+def _count(rng: random.Random, people: tuple[str, ...]) -> E.Count:
+    """Return a random claim about how many of everyone are knights (or knaves)."""
     t = rng.choice((KNIGHT, KNAVE))
     return E.Count(tuple(E.TypeIs(p, t) for p in people), rng.choice(("eq", "eq", "ge", "le")),
                    rng.randint(1, len(people) - 1))
@@ -74,8 +89,7 @@ def draw_claim(rng: random.Random, people: tuple[str, ...], options: KKOptions) 
 
 def make(rng: random.Random, options: KKOptions) -> Made | None:
     """Return one unique, irredundant puzzle drawn from rng, or None if this draw was given up."""
-    people = tuple(chr(ord("A") + i) for i in range(options.people)) if options.letters else \
-        draw_names(rng, options.people)
+    people = letters(options.people) if options.letters else draw_names(rng, options.people)
     hidden = World(tuple(rng.choice((TRUTHFUL, LIAR)) for _ in people), ())
     skeleton = Deduction(people, tuple((TRUTHFUL, LIAR) for _ in people), display={TRUTHFUL: KNIGHT, LIAR: KNAVE})
     facts = [E.TypeIs(p, SPELLING[t]) for p, t in zip(people, hidden.types)]

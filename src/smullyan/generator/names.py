@@ -11,11 +11,17 @@ Mara Milo Mira Nadia Nell Nico Nils Nina Noor Olaf Olga Omar Oona Otto Paz Petra
 Sami Sara Silas Sven Tara Tess Theo Tobias Ugo Uma Ursa Vera Vito Wanda Wren Xena Yara Yuri Zara Zeno Zoe""".split())
 
 
+LETTERS = tuple(c for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ" if c not in "IQ")  # "I" reads as the speaker, "Q:" as a label
+
+
 def draw_names(rng: random.Random, n: int) -> tuple[str, ...]:
-    """Return n different names drawn from rng (single letters A, B, … past the list's length)."""
-    if n > len(PEOPLE):
-        return tuple(chr(ord("A") + i) if i < 26 else f"P{i}" for i in range(n))
+    """Return n different first names drawn from rng."""
     return tuple(rng.sample(PEOPLE, n))
+
+
+def letters(n: int) -> tuple[str, ...]:
+    """Return the first n capital letters that read as names (A, B, …, H, J, …; no I or Q)."""
+    return LETTERS[:n]
 
 
 ORDINAL = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
