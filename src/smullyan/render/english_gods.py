@@ -167,7 +167,7 @@ def _behaviour(puzzle: Interrogation, names: dict[str, str], variant: random.Ran
     sep = _pick(variant, pair) if len(conducts) == 2 else ", "
     text = sep.join(conducts)
     if random_part is not None:
-        text += (_pick(variant, (", but ", ", ")) if sep == ", " else ", but ") + random_part
+        text += ", but " + random_part  # "True speaks truly, whether Random …" would run two sentences together
     return text + "."
 
 
