@@ -74,7 +74,7 @@ def test_verify_round_trip_of_emitted_strategy(tmp_path):
 
 
 BAD_PUZZLES = [
-    ('agents = ["A"]\ntypes = ["truthful"]\ncolour = 1\n', "key 'colour': unknown key 'colour'; expected one of: title, description, kind, agents, types, allowed, words, goal, max_questions, random, paradox, questions, objective"),
+    ('agents = ["A"]\ntypes = ["truthful"]\ncolour = 1\n', "key 'colour': unknown key 'colour'; expected one of: title, description, kind, agents, types, allowed, counts, words, goal, max_questions, random, paradox, questions, objective"),
     ('agents = ["A", "B"]\n[allowed]\nA = ["knight"]\nC = ["knave"]\n', "key 'allowed.C': unknown agent 'C'; agents are A, B"),
     ('agents = ["A"]\ntypes = ["wizard"]\n', "key 'types[0]': unknown type 'wizard'; known types:"),
     ('agents = ["A"]\ntypes = ["knight"]\nwords = []\n', "key 'words': needs at least 2 words, got 0"),

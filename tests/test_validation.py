@@ -20,7 +20,7 @@ from conftest import EXAMPLES, run
 KNOWN_TYPES = ("constant:neither, constant:no, constant:yes, false, falsely, honest, knave, knight, liar, lying, "
                "normal, random, randomly, silent, true, truly, truth-teller, truthful, truthteller")
 EXPR_KINDS = "true, false, type, means, self, not, and, or, xor, iff, implies, answers, says, count, eq, ne, lt, le, gt, ge"
-TOP_KEYS = "title, description, kind, agents, types, allowed, words, goal, max_questions, random, paradox, questions, objective"
+TOP_KEYS = "title, description, kind, agents, types, allowed, counts, words, goal, max_questions, random, paradox, questions, objective"
 
 GODS = 'agents = ["A", "B"]\ntypes = ["knight", "knave"]\n'
 DEDUCTION = 'kind = "deduction"\nagents = ["Alice", "Bob"]\n'

@@ -203,12 +203,12 @@ def _json(e: Any, what: str) -> Any:
 
 @guarded
 def gods(agents: Sequence[str], types: Sequence[str] | None = None, *,
-         allowed: Mapping[str, Sequence[str]] | None = None, words: Sequence[str] = ("ja", "da"),
-         random: str = "word", paradox: str = "forbidden", goal: str = "types", objective: str = "worst",
+         allowed: Mapping[str, Sequence[str]] | None = None, counts: Mapping[str, int] | None = None,
+         words: Sequence[str] = ("ja", "da"), random: str = "word", paradox: str = "forbidden", goal: str = "types", objective: str = "worst",
          max_questions: int | None = None, language: str = "grammar", max_complexity: int = 2,
          title: str = "", description: str = "") -> GodsPuzzle:
     """Return a gods puzzle: the agents have `types` in some unknown order (or each one of its
-    `allowed` types) and answer with `words` of unknown meaning."""
+    `allowed` types, with exactly `counts[t]` gods of type t) and answer with `words` of unknown meaning."""
     from ..formats.puzzle_toml import interrogation_from_dict
 
     doc: dict[str, Any] = {"title": title, "description": description, "agents": list(agents),
@@ -219,6 +219,8 @@ def gods(agents: Sequence[str], types: Sequence[str] | None = None, *,
         doc["types"] = list(types)
     if allowed is not None:
         doc["allowed"] = {a: list(ts) for a, ts in allowed.items()}
+    if counts is not None:
+        doc["counts"] = dict(counts)
     if max_questions is not None:
         doc["max_questions"] = max_questions
     return GodsPuzzle(interrogation_from_dict(doc))

@@ -12,7 +12,7 @@ from lark import Lark, Transformer, v_args
 from ..errors import PuzzleError
 from ..interrogate.puzzle import Interrogation
 from ..logic.types import canonical_type
-from ..logic.worlds import assignments_from_allowed, assignments_from_permutation, build_space
+from ..logic.worlds import assignments_from_allowed, assignments_from_permutation, build_space, with_counts
 from .errors import parse_or_raise
 
 COUNTS = {w: i for i, w in enumerate("zero one two three four five six seven eight".split())}
@@ -68,6 +68,9 @@ class _Gods(Transformer):
     def allowed(self, name, choices):
         return ("allowed", str(name), choices)
 
+    def counted(self, count, t):
+        return ("counted", _count(count), t)
+
     def learn_words(self):
         return "types+language"
 
@@ -120,6 +123,21 @@ def parse_gods(text: str, title: str = "") -> Interrogation:
     read = [_Gods().transform(t) for t in tree.children]
     found = {s[0]: s for s in read}
     agents, assignments, display = _cast(found, [s for s in read if s[0] == "allowed"])
+    counted = [s for s in read if s[0] == "counted"]
+    if counted:
+        if "cast" in found:
+            raise PuzzleError("'Exactly … of them are …' goes with one sentence per god ('A is True or Random.'), "
+                              "not with a cast that already says how many of each there are")
+        counts: dict[str, int] = {}
+        for _, n, tok in counted:
+            t = _canonical(tok, display)
+            if t in counts:
+                raise PuzzleError(f"line {tok.line}, column {tok.column}: the text says twice how many are {tok}")
+            counts[t] = n
+        assignments = with_counts(assignments, counts)
+        if not assignments:
+            raise PuzzleError("no assignment of the gods' types has these counts (" +
+                              ", ".join(f"exactly {n} {display.get(t, t)}" for t, n in counts.items()) + ")")
     random_mode = "word"
     if "behaviour" in found and found["behaviour"][2] is not None:
         mode, who = found["behaviour"][2]

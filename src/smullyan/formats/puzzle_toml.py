@@ -19,7 +19,7 @@ from .toml_common import check_allowed, distinct, read_toml
 __all__ = ["load_puzzle", "puzzle_from_dict", "read_toml"]
 from ..interrogate.puzzle import Interrogation
 from ..logic.types import canonical_type
-from ..logic.worlds import assignments_from_allowed, assignments_from_permutation, build_space
+from ..logic.worlds import assignments_from_allowed, assignments_from_permutation, build_space, with_counts
 
 
 def _type(name: str, key: str, display: dict[str, str]) -> str:
@@ -63,6 +63,11 @@ def interrogation_from_dict(data: dict[str, Any]) -> Interrogation:
         check_allowed(allowed, agents, required=True)
         per_agent = {agent: [_type(t, f"allowed.{agent}", display) for t in allowed[agent]] for agent in agents}
         assignments = assignments_from_allowed(agents, per_agent)
+    if doc.counts:
+        counts = {_type(t, f"counts.{t}", display): n for t, n in doc.counts.items()}
+        assignments = with_counts(assignments, counts)
+        if not assignments:
+            raise PuzzleError("no assignment of the gods' types has these counts", key="counts")
     words = distinct(doc.words, "words") if doc.words is not None else None
     if words and "silent" in words:
         raise PuzzleError("'silent' is reserved for saying nothing; pick another word", key="words")

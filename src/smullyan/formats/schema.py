@@ -126,6 +126,7 @@ class InterrogationDoc(Struct, forbid_unknown_fields=True, kw_only=True):
     agents: _list(Name, "agent", lo=1, hi=LIMITS["gods_agents"])  # type: ignore[valid-type]
     types: _list(TypeName, "type", hi=LIMITS["gods_agents"]) | None = None  # type: ignore[valid-type]
     allowed: _table(_list(TypeName, "type", lo=1), "agent", hi=LIMITS["gods_agents"], expect=ALLOWED) | None = None  # type: ignore[valid-type]
+    counts: _table(Count, "count", expect="a table of types and how many gods have each, such as {liar = 2}") = {}  # type: ignore[valid-type]
     words: _list(Name, "word", lo=2, hi=LIMITS["words"]) | None = None  # type: ignore[valid-type]
     goal: _choice(GOALS) = "types"  # type: ignore[valid-type]
     max_questions: Count | None = None

@@ -51,7 +51,7 @@ from ..errors import PuzzleError
 from ..interrogate.puzzle import Interrogation
 from ..logic import expr as E
 from ..logic.types import canonical_type
-from ..logic.worlds import PLAIN_WORDS, World, default_languages, distinct_permutations
+from ..logic.worlds import PLAIN_WORDS, World, counts_of, default_languages, distinct_permutations
 from .deduction_toml import _Values, expand_sugar, grid_expr
 from .puzzle_toml import puzzle_from_dict
 
@@ -203,13 +203,18 @@ def _interrogation(p: Interrogation) -> dict[str, Any]:
     per_agent = [list(dict.fromkeys(a[i] for a in assigns)) for i in range(len(space.agents))]
     product = list(itertools.product(*per_agent))
     allowed = None
+    counts: dict[str, int] = {}
+    counted = counts_of(assigns)
     if len(perms) == len(assigns) and set(perms) == set(assigns):
         doc["types"] = [name(t) for t in assigns[0]]
     elif len(product) == len(assigns) and set(product) == set(assigns):
         allowed = {a: [name(t) for t in ts] for a, ts in zip(space.agents, per_agent)}
+    elif counted is not None:
+        allowed = {a: [name(t) for t in ts] for a, ts in zip(space.agents, counted[0])}
+        counts = {name(t): n for t, n in counted[1].items()}
     else:
         raise _cannot("its type assignments are neither the orderings of one multiset of types ('types') "
-                      "nor every combination of per-agent types ('[allowed]')")
+                      "nor every combination of per-agent types ('[allowed]', with '[counts]')")
     if tuple(space.words) != PLAIN_WORDS:
         doc["words"] = list(space.words)
     doc["goal"] = p.goal
@@ -220,6 +225,8 @@ def _interrogation(p: Interrogation) -> dict[str, Any]:
     doc["paradox"] = space.paradox
     if allowed is not None:
         doc["allowed"] = allowed
+    if counts:
+        doc["counts"] = counts
     doc["questions"] = {"language": p.language, "max_complexity": p.max_complexity}
     return doc
 

@@ -209,3 +209,23 @@ def assignments_from_allowed(agents: Sequence[str], allowed: Mapping[str, Sequen
     per_agent = [list(dict.fromkeys(canonical_type(t) for t in allowed[a])) for a in agents]
     refuse_if_too_many(math.prod(len(p) for p in per_agent), 1)
     return [tuple(c) for c in itertools.product(*per_agent)]
+
+
+def with_counts(assignments: Sequence[tuple[str, ...]], counts: Mapping[str, int]) -> list[tuple[str, ...]]:
+    """Return the assignments in which exactly counts[t] agents have type t (canonical types)."""
+    return [a for a in assignments if all(a.count(t) == n for t, n in counts.items())]
+
+
+def counts_of(assignments: Sequence[tuple[str, ...]]) -> tuple[list[list[str]], dict[str, int]] | None:
+    """Return (each agent's types, type counts) when the assignments are exactly every combination of the
+    agents' types in which some types have fixed counts (only counts the combinations leave open), else None."""
+    if not assignments:
+        return None
+    per_agent = [list(dict.fromkeys(a[i] for a in assignments)) for i in range(len(assignments[0]))]
+    types = list(dict.fromkeys(t for ts in per_agent for t in ts))
+    fixed = {t: assignments[0].count(t) for t in types if len({a.count(t) for a in assignments}) == 1}
+    every = [tuple(c) for c in itertools.product(*per_agent)]
+    counted = with_counts(every, fixed)
+    if len(counted) != len(assignments) or set(counted) != set(assignments):
+        return None
+    return per_agent, {t: n for t, n in fixed.items() if len({c.count(t) for c in every}) > 1}

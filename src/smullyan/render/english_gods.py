@@ -35,7 +35,8 @@ from typing import Sequence
 from ..errors import PuzzleError
 from ..interrogate.puzzle import Interrogation
 from ..logic.types import LIAR, RANDOM, TRUTHFUL, canonical_type
-from ..logic.worlds import PLAIN_WORDS, World, WorldSpace, default_languages, distinct_permutations
+from ..logic.worlds import (PLAIN_WORDS, World, WorldSpace, counts_of, default_languages, distinct_permutations,
+                            with_counts)
 
 FALLBACK = {TRUTHFUL: "True", LIAR: "False", RANDOM: "Random"}
 MANNER = {TRUTHFUL: "truly", LIAR: "falsely"}
@@ -85,6 +86,10 @@ def cast_of(space: WorldSpace) -> tuple[str, list[list[str]]]:
     per_god = [list(dict.fromkeys(a[i] for a in assignments)) for i in range(len(space.agents))]
     if assignments == [tuple(c) for c in itertools.product(*per_god)]:
         return "allowed", per_god
+    counted = counts_of(assignments)
+    if counted is not None and assignments == with_counts([tuple(c) for c in itertools.product(*counted[0])],
+                                                          counted[1]):
+        return "allowed", counted[0]
     raise _cannot("its type assignments are neither every ordering of one multiset of types nor every "
                   "combination of per-god types")
 
@@ -143,6 +148,10 @@ def _cast_sentences(puzzle: Interrogation, names: dict[str, str], variant: rando
             continue
         verb = _pick(variant, ("is", "is either", "may be"))
         out.append(f"{agent} {verb} {_join(spelled, 'or')}.")
+    counted = counts_of(list(dict.fromkeys(w.types for w in puzzle.space.worlds)))
+    for t, n in (counted[1] if counted else {}).items():
+        out.append(f"Exactly {_number(n)} of {_pick(variant, ('them', 'the gods'))} {'is' if n == 1 else 'are'} "
+                   f"{names[t]}.")
     return out
 
 
