@@ -182,15 +182,20 @@ def grade() -> None:
     rows = []
     for g in generate("kk", n, seed=2, workers=2, people=8):
         rows.append((g.difficulty["grade"], g.difficulty["mean_forcing"], effort(g.puzzle.model)))
-    by = {}
+    print_grades(f"grade vs effort of a plain reasoner ({n} 8-person puzzles, seed 2):", rows, "mean forcing-set size")
+
+
+def print_grades(title: str, rows: list[tuple], other: str) -> None:
+    """Print mean and median effort per grade, and the rank correlations of (grade, other measure, effort) rows."""
+    by: dict[int, list[int]] = {}
     for gr, _, eff in rows:
         by.setdefault(gr, []).append(eff)
-    print(f"grade vs effort of a plain reasoner ({n} 8-person puzzles, seed 2):")
+    print(title)
     print(f"{'grade':>6} {'puzzles':>8} {'mean effort':>12} {'median':>8}")
     for gr in sorted(by):
         print(f"{gr:>6} {len(by[gr]):>8} {statistics.mean(by[gr]):>12.1f} {statistics.median(by[gr]):>8.0f}")
     print(f"Spearman rank correlation, grade vs effort: {_spearman([r[0] for r in rows], [r[2] for r in rows]):.2f}; "
-          f"mean forcing-set size vs effort: {_spearman([r[1] for r in rows], [r[2] for r in rows]):.2f}")
+          f"{other} vs effort: {_spearman([r[1] for r in rows], [r[2] for r in rows]):.2f}")
 
 
 def sat_effort(model) -> int:
@@ -214,15 +219,8 @@ def grade_zebra() -> None:
     n = 60 if QUICK else 300
     rows = [(g.difficulty["grade"], g.difficulty["largest_forcing"], sat_effort(g.puzzle.model))
             for g in generate("zebra", n, seed=2, workers=2)]
-    by = {}
-    for gr, _, eff in rows:
-        by.setdefault(gr, []).append(eff)
-    print(f"zebra grade vs SAT effort (decisions + conflicts of a fresh solver; {n} 6x6 puzzles, seed 2):")
-    print(f"{'grade':>6} {'puzzles':>8} {'mean effort':>12} {'median':>8}")
-    for gr in sorted(by):
-        print(f"{gr:>6} {len(by[gr]):>8} {statistics.mean(by[gr]):>12.1f} {statistics.median(by[gr]):>8.0f}")
-    print(f"Spearman rank correlation, grade vs effort: {_spearman([r[0] for r in rows], [r[2] for r in rows]):.2f}; "
-          f"largest forcing set vs effort: {_spearman([r[1] for r in rows], [r[2] for r in rows]):.2f}")
+    print_grades(f"zebra grade vs SAT effort (decisions + conflicts of a fresh solver; {n} 6x6 puzzles, seed 2):",
+                 rows, "largest forcing set")
 
 
 def _ranks(xs: list[float]) -> list[float]:
