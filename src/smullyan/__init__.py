@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from .api.build import (FALSE, TRUE, answers, at, between, count, deduction, directly_left, directly_right,
                             eq, ge, gods, grid, gt, iff, implies, is_a, knave, knight, le, left_of, liar, lt,
                             means, ne, next_to, not_at, right_of, same, says, truthful, var, you_answer)
+    from .api.brewery import from_brewery, to_brewery
     from .api.checking import solve, verify
     from .api.contract import Progress
     from .api.game import Game, play
@@ -52,6 +53,7 @@ _LAZY = {
                   "directly_right", "eq", "ge", "gods", "grid", "gt", "iff", "implies", "is_a", "knave", "knight",
                   "le", "left_of", "liar", "lt", "means", "ne", "next_to", "not_at", "right_of", "same", "says",
                   "truthful", "var", "you_answer"),
+    "api.brewery": ("from_brewery", "to_brewery"),
     "api.checking": ("solve", "verify"),
     "api.contract": ("Progress",),
     "api.game": ("Game", "play"),
@@ -68,10 +70,10 @@ __all__ = ["Answer", "BadInput", "BatchItem", "DeductionPuzzle", "Expr", "FALSE"
            "Interrupted", "LimitReached", "Progress", "Puzzle", "PuzzleError", "Reason", "SearchLimitReached",
            "SmullyanError", "Strategy", "StrategyResult", "SurveyResult", "TRUE", "Verdict", "WorldsResult",
            "__version__", "answers", "at", "between", "count", "deduction", "directly_left",
-           "directly_right", "eq", "ge", "generate", "gods", "grid", "gt", "iff", "implies", "is_a", "knave", "knight",
+           "directly_right", "eq", "from_brewery", "ge", "generate", "gods", "grid", "gt", "iff", "implies", "is_a", "knave", "knight",
            "le", "left_of", "liar", "load", "load_batch", "load_strategy", "loads", "loads_strategy", "lt",
            "means", "ne", "next_to", "not_at", "parse", "play", "read", "right_of", "same", "says", "solve", "survey_gods",
-           "truthful", "var", "verify", "you_answer"]
+           "to_brewery", "truthful", "var", "verify", "you_answer"]
 
 
 def __getattr__(name: str) -> Any:

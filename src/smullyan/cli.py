@@ -76,7 +76,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
                        source=args.puzzle)
     puzzle = _load_puzzle(args.puzzle, fmt)
     if isinstance(puzzle, smullyan.DeductionPuzzle):
-        for flag, given in (("--objective", args.objective), ("--mermaid", args.mermaid), ("--svg", args.svg)):
+        for flag, given in (("--objective", args.objective), ("--mermaid", args.mermaid), ("--svg", args.svg),
+                            ("--brewery", args.brewery)):
             if given:
                 raise BadInput(f"{flag} applies to gods puzzles (questions to ask); this is a deduction puzzle")
         try:
@@ -91,6 +92,13 @@ def cmd_solve(args: argparse.Namespace) -> int:
         return EXIT_OK if result.consistent else EXIT_FAILED
     if args.backend not in (None, "auto") or args.explain:
         raise BadInput("--backend and --explain apply to deduction puzzles; this is a gods puzzle")
+    if args.brewery:  # before the search: a puzzle that is no BoolosBrewery variant is refused at once
+        from .api.brewery import check_brewery_variant
+
+        try:
+            check_brewery_variant(puzzle)
+        except BadInput as e:
+            raise e.located(source=args.puzzle) from None
     try:
         with _status() as progress:
             res = puzzle.solve(limit=args.limit, objective=args.objective, memory=args.memory, progress=progress)
@@ -100,6 +108,12 @@ def cmd_solve(args: argparse.Namespace) -> int:
         if res.strategy is None:
             raise BadInput("the puzzle is unsolvable: there is no strategy to draw", source=args.svg)
         _write(args.svg, res.strategy.svg())
+    if args.brewery:
+        from .api.brewery import to_brewery
+
+        if res.strategy is None:
+            raise BadInput("the puzzle is unsolvable: there is no strategy to write", source=args.brewery)
+        _write(args.brewery, to_brewery(puzzle, res.strategy))
     if args.json:
         _out(res.to_json())
     elif args.mermaid:
@@ -268,7 +282,16 @@ def cmd_verify(args: argparse.Namespace) -> int:
     puzzle = _load_puzzle(args.puzzle, args.format)
     if not isinstance(puzzle, smullyan.GodsPuzzle):
         raise BadInput("verify checks question strategies; this is a deduction puzzle (use solve)", source=args.puzzle)
-    strategy = smullyan.load_strategy(args.strategy)
+    if args.strategy.endswith(".py"):
+        from .api.brewery import RUN_CODE_REFUSAL, from_brewery
+
+        if not args.run_python:
+            raise BadInput(RUN_CODE_REFUSAL, source=args.strategy)
+        from .api.loading import read_file_text
+
+        strategy = from_brewery(puzzle, read_file_text(args.strategy), run_code=True, source=args.strategy)
+    else:
+        strategy = smullyan.load_strategy(args.strategy)
     try:
         verdict = smullyan.verify(puzzle, strategy)
     except SmullyanError as e:
@@ -578,6 +601,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--json", action="store_true", help="print the result as JSON")
     s.add_argument("--mermaid", action="store_true", help="print the strategy as a Mermaid flowchart")
     s.add_argument("--svg", metavar="FILE", help="also draw the strategy as SVG into FILE")
+    s.add_argument("--brewery", metavar="FILE", help="also write the strategy as a BoolosBrewery submission (Python) "
+                                                      "into FILE (its easy, default or hard variant)")
     s.add_argument("--limit", action="append", metavar="N|Ns",
                    help="stop after N explored splits (deduction: N consistent worlds listed, default 1,000,000), "
                         "or after N seconds (e.g. 5s); may be given twice")
@@ -611,8 +636,11 @@ def build_parser() -> argparse.ArgumentParser:
                        help="check a strategy against every world and every hidden state",
                        description="Check a strategy against every world and every hidden state.")
     v.add_argument("puzzle", metavar="PUZZLE", help="puzzle file (TOML or English text)")
-    v.add_argument("strategy", metavar="STRATEGY", help="strategy (JSON, as `solve --json` prints it, or by hand)")
+    v.add_argument("strategy", metavar="STRATEGY", help="strategy (JSON, as `solve --json` prints it, or by hand; or a BoolosBrewery .py submission with --run-python)")
     v.add_argument("--json", action="store_true", help="print the verdict as JSON")
+    v.add_argument("--run-python", action="store_true",
+                   help="allow a BoolosBrewery strategy (.py): reading it runs its code, in a separate process "
+                        "with time and memory limits")
     v.add_argument("--format", default="auto", choices=("auto", "toml", "text"), help="the puzzle file's format")
     v.set_defaults(run=cmd_verify)
 
