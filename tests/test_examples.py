@@ -20,7 +20,9 @@ EXPECTED = {
     "five_gods_expected.toml": (True, 5, None),
     "six_gods.toml": (True, 8, None),
     "six_gods_expected.toml": (True, 8, None),
+    "four_gods_three_words.toml": (True, 4, None),
 }
+BOUNDED = {"brewery_hard.toml": 4}  # solved with this budget: no strategy of that many questions exists
 AVERAGES = {"five_gods_expected.toml": Fraction(163, 40), "six_gods_expected.toml": Fraction(317, 45)}
 
 
@@ -39,7 +41,7 @@ TEXTS = {"smullyan_truth_tellers.txt": [("truthful", "liar", "liar")], "zebralog
 
 
 def test_every_example_is_listed():
-    assert {p.name for p in EXAMPLES.glob("*.toml")} == set(EXPECTED) | set(DEDUCTIONS)
+    assert {p.name for p in EXAMPLES.glob("*.toml")} == set(EXPECTED) | set(DEDUCTIONS) | set(BOUNDED)
     assert {p.name for p in EXAMPLES.glob("*.txt")} == set(TEXTS)
 
 
@@ -66,3 +68,14 @@ def test_example(name):
     assert (sol.solvable, sol.questions, sol.complexity) == EXPECTED[name]
     if name in AVERAGES:
         assert sol.expected == AVERAGES[name]
+
+
+@pytest.mark.parametrize("name", sorted(BOUNDED))
+def test_bounded_example(name):
+    import dataclasses
+
+    puzzle = load_puzzle(EXAMPLES / name)
+    sol = solve(dataclasses.replace(puzzle, max_questions=BOUNDED[name]))
+    assert not sol.solvable
+    assert sol.proof["statement"] == (f"no strategy of at most {BOUNDED[name]} questions identifies the goal, "
+                                      "even with every possible question")

@@ -22,6 +22,8 @@ from ..logic.semantics import ContextSpace
 from ..logic.types import RANDOM
 from .search import Budget, Split, restrict
 
+SEEN_LIMIT = 200_000  # distinct splits remembered per node for de-duplication (memory bound)
+
 
 @dataclass(frozen=True, slots=True)
 class Option:
@@ -92,6 +94,10 @@ class AnyLanguage:
         self.n_outcomes = len(space.words) + 1
         self.max_outcomes = len({b for opts in self.options for agent_opts in opts for o in agent_opts
                                  for b in range(self.n_outcomes) if o.outcomes >> b & 1})
+        self.full = (1 << (1 << self.n_outcomes)) - 1  # every outcome set: a class not (yet) present
+        self._by_size = sorted(range(1 << self.n_outcomes), key=lambda w: (w.bit_count(), w))
+        self._spread: dict[int, int] = {}
+        self.feasible = [[self._feasible_sets(r, a) for a in range(len(space.agents))] for r in range(self.n_reps)]
 
     @property
     def n_reps(self) -> int:
@@ -107,42 +113,132 @@ class AnyLanguage:
                     out |= 1 << i
         return out
 
-    def splits(self, reps: int, cap: int):
-        """Yield every distinct useful split of a node whose children hold at most `cap` goal classes."""
+    def splits(self, reps: int, cap: int | None):
+        """Yield every distinct useful split of a node whose children fit `cap` (see `_agent_splits`;
+        None: every split)."""
         seen: set = set()
         for agent in range(len(self.ctx.space.agents)):
             for split in self._agent_splits(reps, agent, cap):
                 key = tuple(sorted(c for _, c in split.children))
                 if key not in seen:
+                    if len(seen) >= SEEN_LIMIT:
+                        seen.clear()  # memory bound: a repeated split costs time, never correctness
                     seen.add(key)
                     yield split
 
-    def _agent_splits(self, reps: int, agent: int, cap: int):
-        """Yield the splits of one addressee, assigning free representatives one by one and
-        abandoning a partial assignment as soon as a child holds more than `cap` classes."""
+    # ------------------------------------------------------------ loads
+
+    def _feasible_sets(self, rep: int, agent: int) -> int:
+        """Return, as a bitmask over outcome sets W, the W that contain some option of the representative."""
+        mask = 0
+        for w in range(1 << self.n_outcomes):
+            if any(o.outcomes & ~w == 0 for o in self.rep_options[rep][agent]):
+                mask |= 1 << w
+        return mask
+
+    def spread(self, feasible: int) -> int:
+        """Return the fewest outcomes a class must reach, given the outcome sets it may be confined to
+        (0 for the full mask: the class is absent)."""
+        got = self._spread.get(feasible)
+        if got is None:
+            got = self._spread[feasible] = next((w.bit_count() for w in self._by_size if feasible >> w & 1), 0)
+        return got
+
+    def load(self, reps: int, agent: int) -> int:
+        """Return the load of a node for an addressee: over its goal classes, the fewest children each
+        must reach whatever is asked. The children's goal classes add up to at least the load."""
+        per_class: dict[int, int] = {}
+        x, r = reps, 0
+        while x:
+            if x & 1:
+                c = self.goal_class[r]
+                per_class[c] = per_class.get(c, self.full) & self.feasible[r][agent]
+            x >>= 1
+            r += 1
+        return sum(self.spread(m) for m in per_class.values())
+
+    def least_load(self, reps: int) -> int:
+        """Return the least load of a node over its addressees."""
+        return min(self.load(reps, a) for a in range(len(self.ctx.space.agents)))
+
+    # ------------------------------------------------------------ splits
+
+    def _agent_splits(self, reps: int, agent: int, cap: int | None):
+        """Yield the splits of one addressee, assigning free representatives one by one (a goal class at
+        a time, options that keep the children small first) and abandoning a partial assignment as soon
+        as a child of two or more goal classes has more than `cap` classes or a least load above `cap`.
+
+        Soundness of the load test: a child solvable in j more questions with at most m outcomes each has
+        grandchildren of at most m**(j-1) classes each, and their classes add up to at least its load for
+        the addressee asked next (each class reaches at least `spread` of them), so its least load is at
+        most m**j = cap. Loads only grow as representatives are added, so a partial child over the cap
+        stays over it."""
         n_out = self.n_outcomes
+        n_agents = len(self.ctx.space.agents)
         children = [0] * n_out
         classes = [0] * n_out
+        masks = [[dict() for _ in range(n_agents)] for _ in range(n_out)]  # child -> agent -> class -> feasible sets
+        loads = [[0] * n_agents for _ in range(n_out)]
+        full, spread, feasible, goal_class = self.full, self.spread, self.feasible, self.goal_class
+        trail: list = []
+
+        def add(rep: int, outcomes: int) -> bool:
+            """Send a representative to the children of `outcomes`; return False if one is over the cap."""
+            c = goal_class[rep]
+            ok = True
+            for o in range(n_out):
+                if outcomes >> o & 1:
+                    trail.append((o, children[o], classes[o], None, 0, 0))
+                    children[o] |= 1 << rep
+                    classes[o] |= 1 << c
+                    for b in range(n_agents):
+                        old = masks[o][b].get(c, full)
+                        new = old & feasible[rep][b]
+                        if new != old:
+                            trail.append((o, b, c, old, loads[o][b], 1))
+                            masks[o][b][c] = new
+                            loads[o][b] += spread(new) - spread(old)
+                    if cap is not None and classes[o] & (classes[o] - 1) and (
+                            classes[o].bit_count() > cap or min(loads[o]) > cap):
+                        ok = False
+            return ok
+
+        def undo(mark: int) -> None:
+            while len(trail) > mark:
+                o, a, b, c, d, kind = trail.pop()
+                if kind:
+                    masks[o][a][b] = c
+                    loads[o][a] = d
+                else:
+                    children[o], classes[o] = a, b
+
         free: list[tuple[int, list[Option]]] = []
         x, r = reps, 0
+        ok = True
         while x:
             if x & 1:
                 opts = self.rep_options[r][agent]
                 if len(opts) == 1:
-                    for o in range(n_out):
-                        if opts[0].outcomes >> o & 1:
-                            children[o] |= 1 << r
-                            classes[o] |= 1 << self.goal_class[r]
+                    ok = add(r, opts[0].outcomes) and ok
                 else:
                     free.append((r, opts))
             x >>= 1
             r += 1
-        if any(c.bit_count() > cap for c in classes):
+        if not ok:
             return
-        free.sort(key=lambda ro: len(ro[1]))
+        free.sort(key=lambda ro: (goal_class[ro[0]], len(ro[1])))
         chosen: dict[int, int] = {}
-
         steps = [0]
+
+        def order(rep: int, opts: list[Option]) -> list[Option]:
+            """Return the options, those adding the least to the children first."""
+            cbit = 1 << goal_class[rep]
+
+            def cost(opt: Option) -> tuple:
+                outs = [o for o in range(n_out) if opt.outcomes >> o & 1]
+                return (sum(1 for o in outs if not classes[o] & cbit), sum(classes[o].bit_count() for o in outs),
+                        sum(children[o].bit_count() for o in outs))
+            return sorted(opts, key=cost)
 
         def assign(i: int):
             steps[0] += 1
@@ -154,21 +250,12 @@ class AnyLanguage:
                     yield Split(agent, ch, dict(chosen))
                 return
             rep, opts = free[i]
-            bit, cbit = 1 << rep, 1 << self.goal_class[rep]
-            for opt in opts:
-                saved = list(zip(children, classes))
-                ok = True
-                for o in range(n_out):
-                    if opt.outcomes >> o & 1:
-                        children[o] |= bit
-                        classes[o] |= cbit
-                        if classes[o].bit_count() > cap:
-                            ok = False
-                if ok:
+            for opt in order(rep, opts):
+                mark = len(trail)
+                if add(rep, opt.outcomes):
                     chosen[rep] = opt.outcomes
                     yield from assign(i + 1)
-                for o, (c, k) in enumerate(saved):
-                    children[o], classes[o] = c, k
+                undo(mark)
             chosen.pop(rep, None)
 
         yield from assign(0)

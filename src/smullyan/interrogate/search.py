@@ -47,9 +47,10 @@ class Ask:
 class SplitSource(Protocol):
     """What the search needs from a question language."""
 
-    def splits(self, worlds: int, cap: int) -> Iterable[Split]:
+    def splits(self, worlds: int, cap: int | None) -> Iterable[Split]:
         """Yield the distinct useful splits of a node, simplest questions first; splits with a
-        child of more than `cap` goal classes may be left out."""
+        child that cannot be solved within capacity `cap` (outcomes ** questions left) may be left
+        out; None: no child is left out."""
 
 
 @dataclass
@@ -208,6 +209,7 @@ class StrategySearch:
         self.source = source
         self.budget = budget or Budget()
         self.root_refutes = root_refutes  # complete language: failing at the root refutes any strategy
+        self.least_load = getattr(source, "least_load", None)  # a lower bound: see AnyLanguage._agent_splits
         self.stats = Stats()
         self._solved: dict[int, tuple[int, Ask | Leaf]] = {}
         self._failed: dict[int, int] = {}
@@ -266,7 +268,7 @@ class StrategySearch:
             return True
         level = self.stats.level(depth)
         result = False
-        for split in self.source.splits(worlds, self.n_worlds):
+        for split in self.source.splits(worlds, None):
             level.explored += 1
             self.stats.nodes += 1
             self.budget.tick()
@@ -279,7 +281,8 @@ class StrategySearch:
     def _solve_exact(self, worlds: int, k: int, depth: int) -> Ask | None:
         """Return a strategy using exactly k questions in the worst case (fewer failed), or None."""
         cap = self.outcomes ** (k - 1)
-        if self.classes(worlds) > cap * self.outcomes:
+        if self.classes(worlds) > cap * self.outcomes or (
+                self.least_load is not None and self.least_load(worlds) > cap * self.outcomes):
             self.stats.level(depth).pruned += 1
             return None
         level = self.stats.level(depth)

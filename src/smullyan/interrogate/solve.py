@@ -54,6 +54,14 @@ def bound_search(anyl: AnyLanguage, root: int, bound: int, unbounded: bool, budg
             return patterns, None
         k = patterns.fewest(root, bound)
         return patterns, None if k is None else patterns.tree(root, k)
+    if anyl.max_outcomes > 2:
+        from .profiles import ProfileSearch
+
+        profiles = ProfileSearch(anyl, budget)
+        if unbounded and (stuck_pair(anyl, root) is not None or not profiles.solvable(root)):
+            return profiles, None
+        k = profiles.fewest(root, bound)
+        return profiles, None if k is None else profiles.tree(root, k)
     search = StrategySearch(anyl.n_reps, anyl.goal_class, anyl.max_outcomes, anyl, budget, root_refutes=True)
     if unbounded and (stuck_pair(anyl, root) is not None or not search.solvable(root)):
         return search, None
