@@ -74,7 +74,7 @@ def test_profile_search_agrees_with_the_plain_search(puzzle):
 
 def test_three_words_four_gods_each_truthful_or_liar():
     puzzle = smullyan.load(EXAMPLES / "four_gods_three_words.toml")
-    anyl, profiles, _plain, root = searches(puzzle)
+    anyl, profiles, _plain, root = searches(puzzle, seconds=60.0)
     assert (anyl.n_reps, len(set(anyl.goal_class))) == (48, 16)  # the language merges with its yes/no swap
     assert not profiles.within(root, 3)
     assert profiles.fewest(root, 5) == 4
@@ -86,7 +86,7 @@ def test_brewery_hard_needs_five_questions():
     """No strategy of four questions solves BoolosBrewery's hard variant: the root's splits all leave a
     child whose load is above 27 (pinned: it is refuted without exploring a split)."""
     puzzle = smullyan.load(EXAMPLES / "brewery_hard.toml")
-    anyl, profiles, _plain, root = searches(puzzle)
+    anyl, profiles, _plain, root = searches(puzzle, seconds=60.0)
     assert (anyl.n_reps, len(set(anyl.goal_class))) == (72, 24)
     assert [anyl.load(root, a) for a in range(4)] == [60, 60, 60, 60]
     assert profiles.fewest(root, 4) is None
@@ -95,7 +95,7 @@ def test_brewery_hard_needs_five_questions():
 
 def test_a_tiny_memo_gives_the_same_answer():
     puzzle = smullyan.load(EXAMPLES / "four_gods_three_words.toml")
-    _anyl, profiles, _plain, root = searches(puzzle, memo_entries=2)
+    _anyl, profiles, _plain, root = searches(puzzle, seconds=60.0, memo_entries=2)
     assert profiles.fewest(root, 5) == 4
     assert profiles.memo.evicted > 0
 
@@ -117,7 +117,7 @@ def test_unsolvable_three_word_puzzle_is_proved():
 @pytest.mark.parametrize("budget", [3, 4])
 def test_symmetry_images_share_answers(budget):
     puzzle = smullyan.load(EXAMPLES / "four_gods_three_words.toml")
-    _anyl, profiles, _plain, root = searches(puzzle)
+    _anyl, profiles, _plain, root = searches(puzzle, seconds=60.0)
     node = profiles.node_of(root)
     for s in range(len(profiles.symmetries)):
         image = tuple(sorted((profiles._map_profile(p, s), n) for p, n in node))

@@ -33,6 +33,7 @@ from .search import Ask, Budget, Leaf, Split, Stats
 Node = tuple[tuple[int, int], ...]  # (profile id, count), sorted by profile id
 MEMO_ENTRIES = 2_000_000  # transposition-table budget (entries); the oldest half goes when it is full
 BATCH = 2000  # splits gathered and ordered best first before any is tried
+DOMINANCE_LIMIT = 2000  # choices of one profile compared pairwise for dominance, at most
 MAX_SYMMETRIES = 1000  # renamings tried per canonical form; above it only word permutations are used
 
 
@@ -192,13 +193,18 @@ class ProfileSearch:
         keys = sorted(self.profile_list[pid])
         per_key = [self.key_list[k][agent] for k in keys]
         found: dict[tuple[frozenset, ...], tuple[tuple[int, int], ...]] = {}
-        for pick in itertools.product(*per_key):
+        for i, pick in enumerate(itertools.product(*per_key)):
+            if i % 1024 == 1023:
+                self.budget.check_time()
             subs = tuple(frozenset(k for k, m in zip(keys, pick) if m >> o & 1) for o in range(self.n_out))
             found.setdefault(subs, tuple(zip(keys, pick)))
         items = list(found.items())
+        prune = len(items) <= DOMINANCE_LIMIT  # dropping dominated choices saves time, so it is skipped when it would cost more
         kept = []
-        for subs, opts in items:
-            if any(other != subs and all(a <= b for a, b in zip(other, subs)) for other, _ in items):
+        for i, (subs, opts) in enumerate(items):
+            if i % 64 == 63:
+                self.budget.check_time()
+            if prune and any(other != subs and all(a <= b for a, b in zip(other, subs)) for other, _ in items):
                 continue  # another choice reaches less in every child
             children = tuple(self.profile(s) if s else -1 for s in subs)
             kept.append(Choice(children, opts, sum(1 for s in subs if s)))
@@ -309,26 +315,24 @@ class ProfileSearch:
                 yield agent, tuple(alloc), children
                 return
             pid, n, ch = items[i]
-            if j == len(ch) - 1:
-                xs = [left]
-            else:  # an even share of the classes over the choices left first, then further from it
-                share = left / (len(ch) - j)
-                xs = sorted(range(left + 1), key=lambda x: (abs(x - share), -x))
-            for x in xs:
-                if x:
-                    ok = add(ch[j], x, 1)
-                    alloc.append((pid, j, x))
+            if left == 0:
+                yield from rec(i + 1, 0, n_next(i + 1))
+                return
+            # the next choice (from j on) to take some of the classes left; those skipped take none, so the
+            # recursion is at most as deep as the node has classes
+            for jj in range(j, len(ch)):
+                if jj == len(ch) - 1:
+                    xs = [left]
+                else:  # an even share of the classes over the choices left first, then further from it
+                    share = left / (len(ch) - jj)
+                    xs = sorted(range(1, left + 1), key=lambda x: (abs(x - share), -x))
+                for x in xs:
+                    ok = add(ch[jj], x, 1)
+                    alloc.append((pid, jj, x))
                     if ok:
-                        if x == left:
-                            yield from rec(i + 1, 0, n_next(i + 1))
-                        else:
-                            yield from rec(i, j + 1, left - x)
+                        yield from rec(i, jj + 1, left - x)
                     alloc.pop()
-                    add(ch[j], x, -1)
-                elif left == 0:
-                    yield from rec(i + 1, 0, n_next(i + 1))
-                else:
-                    yield from rec(i, j + 1, left)
+                    add(ch[jj], x, -1)
 
         def n_next(i: int) -> int:
             return items[i][1] if i < len(items) else 0
