@@ -188,10 +188,11 @@ def test_examples_are_served_from_the_package_and_nothing_else(server):
 @pytest.mark.parametrize("name", sorted(p.stem for p in EXAMPLES.iterdir() if p.suffix in (".toml", ".txt")))
 def test_every_bundled_example_solves_through_the_api(server, name):
     example = server.client.get(f"/api/examples/{name}").json()
-    limit = 1 if name == "six_gods_expected" else None
+    slow = {"six_gods_expected", "brewery_hard"}  # minutes of search: stopped by a 1 s limit, reported incomplete
+    limit = 1 if name in slow else None
     r = server.client.post("/api/solve", json={"puzzle": example["text"], "format": example["format"], "limit": limit})
     assert r.status_code == 200
-    assert r.json()["complete"] is (name != "six_gods_expected")
+    assert r.json()["complete"] is (name not in slow)
 
 
 def test_openapi_describes_every_route_and_request(server):

@@ -32,6 +32,8 @@ from .search import Ask, Budget, Leaf, Split, Stats
 
 Node = tuple[tuple[int, int], ...]  # (profile id, count), sorted by profile id
 MEMO_ENTRIES = 2_000_000  # transposition-table budget (entries); the oldest half goes when it is full
+PROBES = (1_000, 10_000, 100_000)  # probe efforts tried before the exhaustive search
+PROBE_SHARE = 4  # under a probe, each split's children get this fraction of what is left
 BATCH = 2000  # splits gathered and ordered best first before any is tried
 DOMINANCE_LIMIT = 2000  # choices of one profile compared pairwise for dominance, at most
 MAX_SYMMETRIES = 1000  # renamings tried per canonical form; above it only word permutations are used
@@ -44,6 +46,10 @@ class Choice:
     children: tuple[int, ...]  # per outcome: the sub-profile id reached, or -1
     options: tuple[tuple[int, int], ...]  # (key id, option outcome mask)
     reach: int  # how many outcomes the class reaches
+
+
+class _Spent(Exception):
+    """A probe used up its effort."""
 
 
 class BoundedMemo:
@@ -103,6 +109,8 @@ class ProfileSearch:
         self._canon: BoundedMemo = BoundedMemo(memo_entries)
         self.memo = BoundedMemo(memo_entries)  # canonical node -> (largest k refuted, smallest k solved)
         self._solvable = BoundedMemo(memo_entries)
+        self._effort: int | None = None  # splits a probe gives the children of one split at the top
+        self._allow: int | None = None  # splits the children being checked may still explore
 
     # ------------------------------------------------------------ keys and profiles
 
@@ -177,6 +185,10 @@ class ProfileSearch:
         holds at most outcomes**(k-1) of them."""
         return self.load(node) <= self.outcomes ** k
 
+    def size(self, node: Node) -> int:
+        """Return the number of representatives of a node."""
+        return sum(n * len(self.profile_list[pid]) for pid, n in node)
+
     def load(self, node: Node) -> int:
         """Return the least load of a node over the addressees."""
         loads = [0] * self.n_agents
@@ -208,7 +220,7 @@ class ProfileSearch:
                 continue  # another choice reaches less in every child
             children = tuple(self.profile(s) if s else -1 for s in subs)
             kept.append(Choice(children, opts, sum(1 for s in subs if s)))
-        kept.sort(key=lambda c: (c.reach, c.children))
+        kept.sort(key=lambda c: (-c.reach, c.children))
         self._choices[(pid, agent)] = kept
         return kept
 
@@ -344,7 +356,23 @@ class ProfileSearch:
     # ------------------------------------------------------------ search
 
     def within_node(self, node: Node, k: int, depth: int = 1) -> bool:
-        """Return whether a node can be solved in at most k questions."""
+        """Return whether a node can be solved in at most k questions: first by probes (each split's
+        children given a bounded effort, so a hard split does not hide an easy one behind it), then,
+        if the probes settle nothing, by the exhaustive search."""
+        for effort in PROBES:
+            self._effort, self._allow = effort, None
+            try:
+                got = self._within(node, k, depth)
+            finally:
+                self._effort = self._allow = None
+            if got is not None:
+                return got
+        got = self._within(node, k, depth)
+        assert got is not None  # with no probe running every answer is definite
+        return got
+
+    def _within(self, node: Node, k: int, depth: int) -> bool | None:
+        """Return whether a node can be solved in at most k questions (None: a probe ran out first)."""
         total = sum(n for _, n in node)
         if total <= 1:
             return True
@@ -355,23 +383,61 @@ class ProfileSearch:
         if k <= lo or k >= hi:
             self.stats.level(depth).memo_hits += 1
             return k >= hi
-        ok = self._solving_split(node, k, depth) is not None
+        found, complete = self._solving_split(node, k, depth)
+        if found is None and not complete:
+            return None
+        ok = found is not None
         lo, hi = self.memo.get(key, (0, 1 << 30))
         self.memo.put(key, (lo, min(hi, k)) if ok else (max(lo, k), hi))
         return ok
 
+    def _spend(self) -> None:
+        """Count one split against the running probe; raise _Spent when its effort is used up."""
+        if self._allow is not None:
+            self._allow -= 1
+            if self._allow < 0:
+                raise _Spent
+
+    def _children_within(self, children: list[Node], k: int, depth: int) -> bool | None:
+        """Return whether every child needs at most k questions (None: unknown within the probe's
+        effort). Under a probe the children get a share of what is left (all of the probe's effort
+        at the top), so one split's hard children cannot use up the whole probe."""
+        if self._effort is None:
+            return all(self._within(c, k, depth) for c in children)
+        saved = self._allow
+        share = self._effort if saved is None else max(1, saved // PROBE_SHARE)
+        self._allow = share
+        result: bool | None = True
+        try:
+            for c in children:
+                got = self._within(c, k, depth)
+                if got is False:
+                    result = False
+                    break
+                if got is None:
+                    result = None
+        except _Spent:
+            result = None
+        spent = share - max(self._allow, 0)
+        self._allow = None if saved is None else saved - spent
+        if self._allow is not None and self._allow < 0:
+            raise _Spent
+        return result
+
     def _solving_split(self, node: Node, k: int, depth: int):
-        """Return the first split whose children all need at most k - 1 questions, or None.
+        """Return (the first split whose children all need at most k - 1 questions or None, whether
+        every split was settled).
 
         Splits are taken from the enumeration in batches and each batch is tried best first (smallest
-        largest child load); every split is tried before None is returned."""
+        largest child load); every split is tried before (None, True) is returned."""
         level = self.stats.level(depth)
         seen: set = set()
         source = self.splits(node, k - 1)
+        complete = True
         while True:
             batch = list(itertools.islice(source, BATCH))
             if not batch:
-                return None
+                return None, complete
             scored = []
             for agent, alloc, children in batch:
                 key = frozenset(self.canonical(c) for c in children if c)
@@ -379,16 +445,21 @@ class ProfileSearch:
                     continue
                 if len(seen) < 100_000:
                     seen.add(key)
-                loads = sorted((self.load(c) for c in children if sum(n for _, n in c) > 1), reverse=True)
-                scored.append((loads, agent, alloc, children))
+                sizes = sorted(((self.size(c), self.load(c)) for c in children if sum(n for _, n in c) > 1),
+                               reverse=True)
+                scored.append((sizes, agent, alloc, children))
             scored.sort(key=lambda s: s[0])
             for _loads, agent, alloc, children in scored:
                 level.explored += 1
                 self.stats.nodes += 1
                 self.budget.tick()
+                self._spend()
                 order = sorted((c for c in children if c), key=lambda c: -self.load(c))
-                if all(self.within_node(c, k - 1, depth + 1) for c in order):
-                    return agent, alloc, children
+                got = self._children_within(order, k - 1, depth + 1)
+                if got:
+                    return (agent, alloc, children), True
+                if got is None:
+                    complete = False
 
     def within(self, reps: int, k: int) -> bool:
         """Return whether a representative set can be solved in at most k questions."""
@@ -430,12 +501,29 @@ class ProfileSearch:
         self._solvable.put(key, ok)
         return ok
 
+    def _known(self, node: Node, k: int) -> bool:
+        """Return whether the memo (or the node's size) already shows the node solvable in k questions."""
+        if sum(n for _, n in node) <= 1:
+            return True
+        return self.memo.get(self.canonical(node), (0, 1 << 30))[1] <= k
+
+    def _proved_split(self, node: Node, k: int):
+        """Return a split of a node whose children all need at most k - 1 questions: one the memo
+        already proves if there is one, else the first the search finds."""
+        for agent, alloc, children in self.splits(node, k - 1):
+            if all(self._known(c, k - 1) for c in children if c):
+                return agent, alloc, children
+        for agent, alloc, children in self.splits(node, k - 1):
+            if all(self.within_node(c, k - 1) for c in children if c):
+                return agent, alloc, children
+        return None
+
     def tree(self, reps: int, k: int) -> Ask | Leaf:
         """Return a strategy tree over representatives of at most k questions (k must suffice)."""
         node, per_profile = self._node_and_classes(reps)
         if sum(n for _, n in node) <= 1:
             return Leaf(reps)
-        found = self._solving_split(node, k, 1)
+        found = self._proved_split(node, k)
         if found is None:
             raise ValueError(f"no strategy of {k} questions for this node")
         agent, alloc, _children = found
