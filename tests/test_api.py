@@ -57,7 +57,8 @@ def test_expected_objective_and_with_options():
                       max_complexity=0, max_questions=5)
     r = p.solve(objective="expected")
     assert (r.expected, r.questions, r.objective) == (Fraction(47, 12), 4, "expected")
-    assert r.proof == "No strategy of at most 5 questions averages fewer than 47/12 questions (exhaustive search)."
+    assert r.proof == ("No strategy of any length averages fewer than 47/12 questions (exhaustive search to 5 "
+                       "questions, deeper nodes charged a lower bound for any length).")
     assert p.with_options(max_questions=3).solve().solvable is False
     with pytest.raises(BadInput, match="objective takes one of: worst, expected; got 'fastest'"):
         p.solve(objective="fastest")

@@ -132,8 +132,10 @@ class StrategyResult:
 
         if not self.solvable or self.questions is None or self.expected is None:
             return f"Unsolvable: {self.proof}"
+        floor = self.stats.get("expected_any_length_floor")
         return solved_sentence(self.questions, self.expected, self.objective, self.complexity,
-                               self.stats.get("expected_within"), self.worlds)
+                               self.stats.get("expected_within"), self.worlds,
+                               None if floor is None else Fraction(floor))
 
     def text(self) -> str:
         """Return the report the command line prints: title, verdict and the strategy tree."""
@@ -152,8 +154,9 @@ class StrategyResult:
                                "worlds": self.worlds}
         if self.proof_details is not None:
             out["proof_details"] = self.proof_details
-        if "expected_within" in self.stats:
-            out["expected_within"] = self.stats["expected_within"]
+        for key in ("expected_within", "expected_any_length", "expected_any_length_floor"):
+            if key in self.stats:
+                out[key] = self.stats[key]
         out["strategy"] = self.strategy.tree() if self.strategy is not None else None
         out["stats"] = {**self.stats, "seconds": round(self.seconds, 6)}
         return out
@@ -180,6 +183,9 @@ def proof_sentence(puzzle: "GodsPuzzle", sol: Solution) -> str:
     k = sol.questions or 0
     if puzzle.model.objective == "expected":
         within = sol.stats.get("expected_within")
+        if sol.stats.get("expected_any_length"):
+            return (f"No strategy of any length averages fewer than {sol.expected} questions (exhaustive search "
+                    f"to {within} questions, deeper nodes charged a lower bound for any length).")
         return (f"No strategy of at most {within} questions averages fewer than {sol.expected} questions "
                 f"(exhaustive search).")
     if k == 0:

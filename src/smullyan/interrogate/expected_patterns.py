@@ -192,6 +192,20 @@ class PatternExpected:
         total = sum(m)
         return -sum((w / total) * math.log2(w / total) for w in m)
 
+    # ------------------------------------------------------------------ hooks (RelaxedExpected overrides them)
+
+    def leaf_value(self, state: State) -> Fraction:
+        """Return the value of a node of two or more worlds with no question left."""
+        return INFINITE
+
+    def feasible(self, counts: tuple[int, ...], k: int) -> bool:
+        """Return whether a node may be solved within k questions at all."""
+        return self.worst.within_counts(counts, k)
+
+    def pruning_depth(self, k: int) -> int:
+        """Return the questions the worst-case lookahead may assume when splits of a node within k are built."""
+        return k
+
     # ------------------------------------------------------------------ search
 
     def value(self, state: State, k: int) -> Fraction:
@@ -201,7 +215,9 @@ class PatternExpected:
         below it are built, and what failed is remembered as a lower bound for the next round."""
         if sum(self.counts(state)) <= 1:
             return Fraction(0)
-        if k == 0 or not self.worst.within_counts(self.counts(state), k):
+        if k == 0:
+            return self.leaf_value(state)
+        if not self.feasible(self.counts(state), k):
             return INFINITE
         low, step = self.bound(state, k), Fraction(1, 64)
         while True:
@@ -225,7 +241,10 @@ class PatternExpected:
         counts = self.counts(state)
         if sum(counts) <= 1:
             return Fraction(0), True
-        if k == 0 or not self.worst.within_counts(counts, k):
+        if k == 0:
+            v = self.leaf_value(state)
+            return v, v < limit
+        if not self.feasible(counts, k):
             return INFINITE, INFINITE < limit
         if self.worst.free_agent(counts):
             v = self.bound(state, k)
@@ -281,7 +300,7 @@ class PatternExpected:
         top = max(len(cells) for cells in state)  # the deepest level a child can have
         node_mass = sum(n << (top - j) for cells in state for j, n in enumerate(cells))
         entropy = self.entropy(state)
-        for fixed, a in worst.addressees(counts, k, state):
+        for fixed, a in worst.addressees(counts, self.pruning_depth(k), state):
             if fixed == sum(counts):
                 continue  # every world answers both: the children are the node itself
             cells = [(g, j, n) for g in range(n_groups) if not worst.both[g][a]
@@ -293,7 +312,7 @@ class PatternExpected:
             if cut < INFINITE:
                 guard = SplitGuard(self._two_step, state, a, worst.both, cells, top, node_mass, entropy, cut)
             for x in lookahead_assignments([n for _, _, n in cells], [worst.weight[g] for g, _, _ in cells],
-                                           base_load, fixed, k, guard, self.tied(state, a, cells)):
+                                           base_load, fixed, self.pruning_depth(k), guard, self.tied(state, a, cells)):
                 self.budget.tick()
                 children = []
                 for side in (0, 1):
@@ -493,3 +512,34 @@ def _canonical_code(members: list[int], lengths: list[int]) -> dict[int, str]:
         prev = lengths[i]
         codes[members[i]] = format(code, f"0{lengths[i]}b") if lengths[i] else ""
     return codes
+
+
+UNLIMITED = 64  # a length limit no code over a puzzle's worlds reaches (2**64 leaves)
+
+
+class RelaxedExpected(PatternExpected):
+    """A lower bound on the fewest questions on average over strategies of ANY length.
+
+    The search of PatternExpected to a depth d, but a node still undecided at depth d is charged its
+    lower bound for any length (`bound` with no length limit: the code bound, and the random-answer
+    bound) instead of being forbidden, and no split is dropped for needing more than d questions in
+    the worst case. Every pruning compares a lower bound on a split's true cost with the value at hand,
+    so by induction the value returned is at most the optimum of any length (design note 29). When it
+    equals the optimum within d, that optimum holds for strategies of any length.
+    """
+
+    def leaf_value(self, state: State) -> Fraction:
+        """Return the any-length lower bound of an undecided node at the depth limit."""
+        return self.bound(state, UNLIMITED)
+
+    def feasible(self, counts: tuple[int, ...], k: int) -> bool:
+        """Return True: a node needing more than k questions may still be solved by a deeper strategy."""
+        return True
+
+    def pruning_depth(self, k: int) -> int:
+        """Return a depth the worst-case lookahead never binds at."""
+        return UNLIMITED
+
+    def bound(self, state: State, k: int) -> Fraction:
+        """Return the lower bound for strategies of any length (k is ignored)."""
+        return super().bound(state, UNLIMITED)

@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -68,6 +69,25 @@ def bound_search(anyl: AnyLanguage, root: int, bound: int, unbounded: bool, budg
     return search, search.solve(root, bound)
 
 
+EXTRA_DEPTH = 4  # with no budget, averages are searched to at most this many questions past the worst case
+RELAXED_SPLITS = 20_000  # at least this many splits (or twice the capped search's) for the any-length bound
+
+
+def any_length_floor(patterns: PatternSearch, budget: Budget, state, within: int) -> Fraction | None:
+    """Return a lower bound on the fewest questions on average over strategies of any length (the
+    relaxed search to depth `within`, RelaxedExpected), or None if its own split budget runs out first."""
+    from ..errors import SearchLimitReached
+    from .expected_patterns import RelaxedExpected
+
+    remaining = None if budget.deadline is None else max(0.0, budget.deadline - time.perf_counter())
+    own = Budget(Limits(nodes=max(RELAXED_SPLITS, 2 * budget.nodes), seconds=remaining, memory=budget.limits.memory,
+                        cancelled=budget.limits.cancelled))
+    try:
+        return RelaxedExpected(patterns, own).value(state, within)
+    except SearchLimitReached:
+        return None
+
+
 def solve(puzzle: Interrogation, limits: Limits | None = None) -> Solution:
     """Return the fewest-question strategy of a puzzle, verified, or a proof that none exists.
 
@@ -124,9 +144,21 @@ def _solve(puzzle: Interrogation, budget: Budget, proved: dict[str, Any]) -> Sol
             optimum = counted.value(state, within)
             if optimum >= INFINITE:
                 raise PuzzleError(NO_AVERAGE, key="objective")
+            floor = any_length_floor(any_search, budget, state, within)
+            # no budget given: allow longer strategies while they may still lower the average
+            while (puzzle.max_questions is None and floor is not None and floor < optimum
+                   and within < k_any + EXTRA_DEPTH):
+                within += 1
+                budget.stage = f"fewest questions on average, within {within}"
+                optimum = counted.value(state, within)
+                deeper = any_length_floor(any_search, budget, state, within)
+                floor = None if deeper is None else max(floor, deeper)
             # the same average with a smaller worst case, if there is one
             depth = next(k for k in range(min(k_any, within), within + 1) if counted.reaches(state, k, optimum))
             tree = counted.tree(levels, depth)
+            if floor is not None:
+                stats["expected_any_length_floor"] = str(floor)
+                stats["expected_any_length"] = floor == optimum
         else:
             from .expected import ExpectedSearch
 

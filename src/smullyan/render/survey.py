@@ -20,6 +20,7 @@ def row_json(row: Row) -> dict[str, Any]:
         "worst": row.worst,
         "expected": None if row.expected is None else f"{row.expected.numerator}/{row.expected.denominator}",
         "expected_within": row.expected_within,
+        "any_length": row.any_length,
         "seconds": round(row.seconds, 3),
     }
     if row.stuck:
@@ -35,7 +36,7 @@ def survey_table(rows: list[Row], title: str) -> Table:
     """Return the survey as a text table."""
     table = Table(title=title, title_justify="left")
     for name, justify in (("gods", "left"), ("solvable", "left"), ("worst", "right"), ("expected", "right"),
-                          ("≈", "right"), ("within", "right"), ("seconds", "right"), ("note", "left")):
+                          ("≈", "right"), ("within", "right"), ("any length", "left"), ("seconds", "right"), ("note", "left")):
         table.add_column(name, justify=justify)
     for r in rows:
         table.add_row(
@@ -45,6 +46,7 @@ def survey_table(rows: list[Row], title: str) -> Table:
             "" if r.expected is None else str(r.expected),
             "" if r.expected is None else f"{float(r.expected):.4f}",
             "" if r.expected_within is None else str(r.expected_within),
+            "" if r.any_length is None else "proved" if r.any_length else "open",
             f"{r.seconds:.2f}",
             _short_note(r),
         )

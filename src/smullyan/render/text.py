@@ -40,13 +40,21 @@ def plural(n: int, word: str) -> str:
 
 
 def solved_sentence(questions: int, expected: Fraction, objective: str, complexity: int | None,
-                    within: int | None, worlds: int) -> str:
-    """Return the sentence opening a solved gods puzzle's report."""
+                    within: int | None, worlds: int, floor: Fraction | None = None) -> str:
+    """Return the sentence opening a solved gods puzzle's report (`floor`: a proved lower bound on the
+    average over strategies of any length)."""
     checked = ("Verified against the only world and every hidden state." if worlds == 1 else
                f"Verified against all {worlds} worlds and every hidden state.")
     if objective == "expected":
+        if floor is not None and floor == expected:
+            scope = "among strategies of any length"
+        elif floor is not None:
+            scope = (f"among strategies of at most {within} questions (longer ones average at least {floor} "
+                     f"= {float(floor):.4f})")
+        else:
+            scope = f"among strategies of at most {within} questions"
         return (f"Solvable with {expected} questions on average (= {float(expected):.4f}), the fewest possible "
-                f"among strategies of at most {within} questions; worst case {questions}. {checked}")
+                f"{scope}; worst case {questions}. {checked}")
     how = (f"questions of complexity at most {complexity}" if complexity is not None
            else "questions from the complete language")
     return (f"Solvable in {plural(questions, 'question')} (expected {expected}), {how}; fewer is impossible. "

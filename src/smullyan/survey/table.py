@@ -5,7 +5,9 @@
   the goal is every god's type.
 - Row: what the survey reports for one multiset — solvable or not (with the pair of worlds that
   proves it when not), the fewest questions in the worst case, and the fewest on average among
-  strategies of at most `expected_within` questions (the worst case plus one unless told).
+  strategies of at most `expected_within` questions (the worst case plus one unless told, raised while
+  longer strategies may still average less), and `any_length` says when it is proved optimal for
+  strategies of any length.
 - Random-fewer rule (Vallström, arXiv 2201.09801): a puzzle with at least one non-random god is
   solvable iff its random gods are fewer than the others. `rule_exceptions` lists the rows that
   contradict it; under the standard readings of random there are none.
@@ -69,6 +71,7 @@ class Row:
     stuck: tuple[tuple[str, ...], tuple[str, ...]] | None = None  # two worlds no question separates
     note: str = ""  # what a limit stopped, if anything
     same_as: tuple[str, ...] | None = None  # figures taken from this multiset: the same counted problem
+    any_length: bool | None = None  # the average is proved optimal over strategies of any length (None: not known)
 
 
 def multisets(smallest: int, largest: int) -> list[tuple[str, ...]]:
@@ -112,12 +115,16 @@ def survey_one(types: tuple[str, ...], reading: Reading) -> Row:
     if not reading.expected:
         return Row(types, True, sol.questions, None, None, time.perf_counter() - start)
     within = sol.questions + reading.extra
+    # the default (one question past the worst case) lets solve allow longer strategies while they may
+    # still lower the average (see design note 29); an explicit --extra keeps its cap
+    cap = None if reading.extra == 1 else within
     try:
-        best = solve(dataclasses.replace(puzzle, objective="expected", max_questions=within), limits)
+        best = solve(dataclasses.replace(puzzle, objective="expected", max_questions=cap), limits)
     except SearchLimitReached as e:
         return Row(types, True, sol.questions, None, within, time.perf_counter() - start,
                    note=f"expected: {e.message}")
-    return Row(types, True, sol.questions, best.expected, within, time.perf_counter() - start)
+    return Row(types, True, sol.questions, best.expected, best.stats.get("expected_within", within),
+               time.perf_counter() - start, any_length=best.stats.get("expected_any_length"))
 
 
 def counted_form(types: tuple[str, ...], reading: Reading) -> tuple | None:
