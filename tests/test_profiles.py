@@ -123,3 +123,47 @@ def test_symmetry_images_share_answers(budget):
         image = tuple(sorted((profiles._map_profile(p, s), n) for p, n in node))
         assert profiles.canonical(image) == profiles.canonical(node)
     assert profiles.within_node(node, budget) == (budget >= 4)
+
+
+@st.composite
+def determined_puzzles(draw):
+    """Return a puzzle of two or three gods, each truthful or a liar (or fixed), over three words."""
+    n = draw(st.integers(2, 3))
+    agents = ["A", "B", "C"][:n]
+    allowed = {a: draw(st.lists(st.sampled_from(["truthful", "liar", "constant:neither"]), min_size=1, max_size=2,
+                                unique=True)) for a in agents}
+    return smullyan.gods(agents, allowed=allowed, words=["foo", "bar", "baz"], language="any")
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(determined_puzzles())
+def test_profile_average_agrees_with_the_representative_search(puzzle):
+    from fractions import Fraction
+
+    from smullyan.interrogate.expected import ExpectedSearch
+    from smullyan.interrogate.profiles import ProfileExpected
+
+    anyl, profiles, _plain, root = searches(puzzle, seconds=2.0)
+    assert ProfileExpected.applicable(anyl)
+    try:
+        k = profiles.fewest(root, 6)
+        if k is None:
+            return
+        within = k + 1
+        ours = ProfileExpected(profiles, profiles.budget).value(profiles.node_of(root), within)
+        reference = ExpectedSearch(anyl, profiles, profiles.budget).value(
+            {r: Fraction(len(m)) for r, m in enumerate(anyl.members)}, within)
+    except LimitReached:
+        event("stopped at the limit")
+        return
+    assert ours == reference
+    event(f"average {ours}")
+
+
+def test_three_word_average_is_solved_and_verified():
+    puzzle = smullyan.gods(["A", "B", "C"], allowed={a: ["truthful", "liar"] for a in "ABC"},
+                           words=["foo", "bar", "baz"], language="any")
+    result = smullyan.solve(puzzle, objective="expected")
+    verdict = smullyan.verify(puzzle, result.strategy)
+    assert verdict.ok and verdict.expected == result.expected
+    assert (result.questions, result.expected) == (3, 3)

@@ -25,6 +25,7 @@ from __future__ import annotations
 import itertools
 import time
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Iterator
 
 from .anylang import AnyLanguage
@@ -527,6 +528,12 @@ class ProfileSearch:
         if found is None:
             raise ValueError(f"no strategy of {k} questions for this node")
         agent, alloc, _children = found
+        return self.realised(reps, per_profile, agent, alloc, k, self.tree)
+
+    def realised(self, reps: int, per_profile: dict[int, list[list[int]]], agent: int, alloc: tuple, k: int,
+                 subtree) -> Ask:
+        """Return the question node of a count-level split over concrete representatives, with
+        `subtree(child reps, k - 1)` below each answer."""
         payload: dict[int, int] = {}
         child_sets = [0] * self.n_out
         taken: dict[int, int] = {}
@@ -544,9 +551,98 @@ class ProfileSearch:
             taken[pid] = start + x
         children = tuple((o, c) for o, c in enumerate(child_sets) if c)
         split = Split(agent, children, payload)
-        return Ask(reps, split, tuple((o, self.tree(c, k - 1)) for o, c in children))
+        return Ask(reps, split, tuple((o, subtree(c, k - 1)) for o, c in children))
 
     def finish(self) -> Stats:
         """Return the statistics with the elapsed time filled in."""
         self.stats.seconds = time.perf_counter() - self._start
         return self.stats
+
+
+class ProfileExpected:
+    """Fewest questions on average over profile counts, for puzzles whose answers are all determined.
+
+    Applies when every minimal option of every representative is a single outcome (no god answers at
+    random) and every representative stands for as many worlds: then a class's worlds keep equal masses
+    down every branch, classes with equal profiles stay interchangeable, and a node's average is over
+    its representatives. Branch and bound with the code bound of the node's classes (`code_bound`, a
+    lower bound for any strategy, compared with a margin so float rounding can only keep a split)."""
+
+    def __init__(self, profiles: ProfileSearch, budget: Budget):
+        self.profiles = profiles
+        self.budget = budget
+        self._memo: dict[tuple[Node, int], Fraction] = {}
+        self._bound: dict[Node, float] = {}
+
+    @staticmethod
+    def applicable(anyl: AnyLanguage) -> bool:
+        """Return whether every answer is determined and every representative weighs the same."""
+        return (len({len(m) for m in anyl.members}) == 1
+                and all(o.outcomes.bit_count() == 1 for opts in anyl.rep_options for agent in opts for o in agent))
+
+    def bound(self, node: Node) -> float:
+        """Return a lower bound on a node's average questions (classes weighted by representatives)."""
+        got = self._bound.get(node)
+        if got is None:
+            from .expected import code_bound
+
+            masses = [float(len(self.profiles.profile_list[p])) for p, n in node for _ in range(n)]
+            got = self._bound[node] = code_bound(masses, self.profiles.outcomes) if len(masses) > 1 else 0.0
+        return got
+
+    def value(self, node: Node, k: int) -> Fraction:
+        """Return the least average number of questions for a node within k (INFINITE if none)."""
+        from .expected import INFINITE
+
+        if sum(n for _, n in node) <= 1:
+            return Fraction(0)
+        if k <= 0 or not self.profiles.within_node(node, k):
+            return INFINITE
+        key = (self.profiles.canonical(node), k)
+        got = self._memo.get(key)
+        if got is not None:
+            return got
+        best = INFINITE
+        for lb, _split, children in self.candidates(node, k):
+            if lb >= float(best) - 1e-9:
+                break
+            best = min(best, self._cost(node, children, k, best))
+        self._memo[key] = best
+        return best
+
+    def _cost(self, node: Node, children: tuple[Node, ...], k: int, cut: Fraction) -> Fraction:
+        """Return 1 + the weighted children's values (stopping early once it cannot beat `cut`)."""
+        total = self.profiles.size(node)
+        value = Fraction(1)
+        for c in sorted((c for c in children if c), key=lambda c: -self.profiles.size(c)):
+            value += Fraction(self.profiles.size(c), total) * self.value(c, k - 1)
+            if value >= cut:
+                break
+        return value
+
+    def candidates(self, node: Node, k: int) -> list:
+        """Return (bound, split, children) of the distinct splits of a node within k, best bound first."""
+        total = self.profiles.size(node)
+        out, seen = [], set()
+        for agent, alloc, children in self.profiles.splits(node, k - 1):
+            self.budget.tick()
+            key = frozenset(self.profiles.canonical(c) for c in children if c)
+            if key in seen:
+                continue
+            seen.add(key)
+            lb = 1 + sum(self.profiles.size(c) / total * self.bound(c) for c in children if c)
+            out.append((lb, (agent, alloc), children))
+        out.sort(key=lambda c: c[0])
+        return out
+
+    def tree(self, reps: int, k: int) -> Ask | Leaf:
+        """Return a strategy over representatives reaching the node's value within k questions."""
+        profiles = self.profiles
+        node, per_profile = profiles._node_and_classes(reps)
+        if sum(n for _, n in node) <= 1:
+            return Leaf(reps)
+        target = self.value(node, k)
+        for _lb, (agent, alloc), children in self.candidates(node, k):
+            if self._cost(node, children, k, target + 1) == target:
+                return profiles.realised(reps, per_profile, agent, alloc, k, self.tree)
+        raise AssertionError("no split reaches the value it was computed from")

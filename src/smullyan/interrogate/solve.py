@@ -20,6 +20,7 @@ from .expected import INFINITE
 from .anylang import AnyLanguage
 from .grammar import Grammar
 from .patterns import PatternSearch, stuck_pair
+from .profiles import ProfileExpected, ProfileSearch
 from .puzzle import Interrogation
 from .realise import AnyRealiser, realise_grammar
 from .search import Budget, Limits, StrategySearch, depth_of
@@ -56,8 +57,6 @@ def bound_search(anyl: AnyLanguage, root: int, bound: int, unbounded: bool, budg
         k = patterns.fewest(root, bound)
         return patterns, None if k is None else patterns.tree(root, k)
     if anyl.max_outcomes > 2:
-        from .profiles import ProfileSearch
-
         profiles = ProfileSearch(anyl, budget)
         if unbounded and (stuck_pair(anyl, root) is not None or not profiles.solvable(root)):
             return profiles, None
@@ -159,6 +158,15 @@ def _solve(puzzle: Interrogation, budget: Budget, proved: dict[str, Any]) -> Sol
             if floor is not None:
                 stats["expected_any_length_floor"] = str(floor)
                 stats["expected_any_length"] = floor == optimum
+        elif isinstance(any_search, ProfileSearch) and ProfileExpected.applicable(anyl):
+            counted_profiles = ProfileExpected(any_search, budget)
+            node = any_search.node_of(root)
+            optimum = counted_profiles.value(node, within)
+            if optimum >= INFINITE:
+                raise PuzzleError(NO_AVERAGE, key="objective")
+            depth = next(k for k in range(min(k_any, within), within + 1)
+                         if counted_profiles.value(node, k) == optimum)
+            tree = counted_profiles.tree(root, depth)
         else:
             from .expected import ExpectedSearch
 
