@@ -22,7 +22,7 @@ from smullyan.logic.worlds import (World, WorldSpace, assignments_from_allowed, 
 
 from conftest import EXAMPLES, shared
 
-LONG = {"five_gods_expected.toml", "six_gods.toml", "six_gods_expected.toml"}  # searches too long to repeat here
+LONG = {"five_gods_expected.toml", "six_gods.toml", "six_gods_expected.toml", "brewery_hard.toml"}  # searches too long to repeat here
 
 
 def reread(puzzle):
