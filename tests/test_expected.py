@@ -70,3 +70,15 @@ def test_six_gods_optimum_strategy_file_verifies():
     strategy = from_json(json.loads((EXAMPLES / "six_gods_expected_strategy.json").read_text()))
     v = verify(p, strategy)
     assert (v.ok, v.worst, v.expected) == (True, 8, Fraction(317, 45))
+
+
+def test_any_length_optimum_strategy_file_verifies():
+    # T, T, L, R, R: 1337/240, proved optimal for strategies of any length (design note 29), as a file
+    import json
+
+    from smullyan.formats.strategy_json import strategy_from_json as from_json
+
+    p = load_puzzle(EXAMPLES / "five_gods_any_length.toml")
+    strategy = from_json(json.loads((EXAMPLES / "five_gods_any_length_strategy.json").read_text()))
+    v = verify(p, strategy)
+    assert (v.ok, v.worst, v.expected) == (True, 9, Fraction(1337, 240))
