@@ -16,6 +16,10 @@
   a node and its image need equally many questions; memo entries are kept under the least image.
 - Memo: a transposition table with a size budget; evicting an entry loses time, never soundness (an
   entry only records a result already proved).
+- Probes: before the exhaustive pass, each split's children get a share of a bounded effort (splits
+  explored), so one hard split cannot hide an easy one behind it; only definite results are memoised.
+- Order: choices reaching the most children are tried first (they tell the language), and splits by
+  fewest representatives in their largest child. Order changes time only, never an answer.
 
 Every failure is exhaustive over the complete language, so `None` from `fewest` is a proof.
 """
@@ -429,8 +433,9 @@ class ProfileSearch:
         """Return (the first split whose children all need at most k - 1 questions or None, whether
         every split was settled).
 
-        Splits are taken from the enumeration in batches and each batch is tried best first (smallest
-        largest child load); every split is tried before (None, True) is returned."""
+        Splits are taken from the enumeration in batches and each batch is tried best first (fewest
+        representatives in the largest child, then smallest load); every split is tried before
+        (None, True) is returned."""
         level = self.stats.level(depth)
         seen: set = set()
         source = self.splits(node, k - 1)
