@@ -10,7 +10,7 @@ import pytest
 from conftest import EXAMPLES, ROOT
 
 PACKAGE = ROOT / "src" / "smullyan"
-ENGINES = {"logic", "deduce", "interrogate", "survey", "generator"}
+ENGINES = {"logic", "deduce", "interrogate", "survey", "generator", "certificate"}
 IO = {"formats", "english", "render"}
 BASE = {"errors", "_version"}
 ALLOWED = {  # layer -> what it may import

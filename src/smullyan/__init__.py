@@ -38,6 +38,7 @@ if TYPE_CHECKING:
                             eq, ge, gods, grid, gt, iff, implies, is_a, knave, knight, le, left_of, liar, lt,
                             means, ne, next_to, not_at, right_of, same, says, truthful, var, you_answer)
     from .api.brewery import from_brewery, to_brewery
+    from .api.certificates import Certificate, CertificateCheck, certify, check_certificate
     from .api.checking import solve, verify
     from .api.contract import Progress
     from .api.game import Game, play
@@ -54,6 +55,7 @@ _LAZY = {
                   "le", "left_of", "liar", "lt", "means", "ne", "next_to", "not_at", "right_of", "same", "says",
                   "truthful", "var", "you_answer"),
     "api.brewery": ("from_brewery", "to_brewery"),
+    "api.certificates": ("Certificate", "CertificateCheck", "certify", "check_certificate"),
     "api.checking": ("solve", "verify"),
     "api.contract": ("Progress",),
     "api.game": ("Game", "play"),
@@ -66,11 +68,11 @@ _LAZY = {
 }
 _WHERE = {name: module for module, names in _LAZY.items() for name in names}
 
-__all__ = ["Answer", "BadInput", "BatchItem", "DeductionPuzzle", "Expr", "FALSE", "Game", "Generated", "Generation", "GodsPuzzle", "InternalError",
+__all__ = ["Answer", "BadInput", "BatchItem", "Certificate", "CertificateCheck", "DeductionPuzzle", "Expr", "FALSE", "Game", "Generated", "Generation", "GodsPuzzle", "InternalError",
            "Interrupted", "LimitReached", "Progress", "Puzzle", "PuzzleError", "Reason", "SearchLimitReached",
            "SmullyanError", "Strategy", "StrategyResult", "SurveyResult", "TRUE", "Verdict", "WorldsResult",
-           "__version__", "answers", "at", "between", "count", "deduction", "directly_left",
-           "directly_right", "eq", "from_brewery", "ge", "generate", "gods", "grid", "gt", "iff", "implies", "is_a", "knave", "knight",
+           "__version__", "answers", "at", "between", "certify", "check_certificate", "count", "deduction",
+           "directly_left", "directly_right", "eq", "from_brewery", "ge", "generate", "gods", "grid", "gt", "iff", "implies", "is_a", "knave", "knight",
            "le", "left_of", "liar", "load", "load_batch", "load_strategy", "loads", "loads_strategy", "lt",
            "means", "ne", "next_to", "not_at", "parse", "play", "read", "right_of", "same", "says", "solve", "survey_gods",
            "to_brewery", "truthful", "var", "verify", "you_answer"]

@@ -291,13 +291,51 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
         strategy = from_brewery(puzzle, read_file_text(args.strategy), run_code=True, source=args.strategy)
     else:
-        strategy = smullyan.load_strategy(args.strategy)
+        from .api.loading import read_file_text
+
+        text = read_file_text(args.strategy)
+        if '"smullyan/certificate"' in text[:2000]:
+            try:
+                checked = smullyan.check_certificate(puzzle, text)
+            except SmullyanError as e:
+                raise e.located(source=args.strategy) from None
+            _out(checked.to_json() if args.json else checked.text())
+            return EXIT_OK if checked.ok else EXIT_FAILED
+        try:
+            strategy = smullyan.loads_strategy(text)
+        except SmullyanError as e:
+            raise e.located(source=args.strategy) from None
     try:
         verdict = smullyan.verify(puzzle, strategy)
     except SmullyanError as e:
         raise e.located(source=args.strategy) from None
     _out(verdict.to_json() if args.json else verdict.text())
     return EXIT_OK if verdict.ok else EXIT_FAILED
+
+
+# ---------------------------------------------------------------- certify
+
+def cmd_certify(args: argparse.Namespace) -> int:
+    """Write a certificate that no strategy of K questions exists, for a separate checker."""
+    import smullyan
+    from .api.contract import parse_limit
+
+    parse_limit(args.limit)
+    puzzle = _load_puzzle(args.puzzle, args.format)
+    if not isinstance(puzzle, smullyan.GodsPuzzle):
+        raise BadInput("certify proves that question strategies cannot exist; this is a deduction puzzle",
+                       source=args.puzzle)
+    try:
+        with _status() as progress:
+            cert = smullyan.certify(puzzle, args.questions, limit=args.limit, memory=args.memory, progress=progress)
+    except BadInput as e:
+        raise e.located(source=args.puzzle) from None
+    if args.out:
+        _write(args.out, cert.to_json() + "\n")
+        _out(cert.text().replace("CERTIFICATE.json", args.out))
+    else:
+        _out(cert.to_json())
+    return EXIT_OK
 
 
 # ---------------------------------------------------------------- generate
@@ -633,16 +671,36 @@ def build_parser() -> argparse.ArgumentParser:
     r.set_defaults(run=cmd_parse)
 
     v = sub.add_parser("verify", formatter_class=fmt, epilog=EXIT_CONTRACT,
-                       help="check a strategy against every world and every hidden state",
-                       description="Check a strategy against every world and every hidden state.")
+                       help="check a strategy against every world and every hidden state (or check a certificate)",
+                       description="Check a strategy against every world and every hidden state, or check a "
+                                   "certificate written by `smullyan certify` with the separate checker.")
     v.add_argument("puzzle", metavar="PUZZLE", help="puzzle file (TOML or English text)")
-    v.add_argument("strategy", metavar="STRATEGY", help="strategy (JSON, as `solve --json` prints it, or by hand; or a BoolosBrewery .py submission with --run-python)")
+    v.add_argument("strategy", metavar="STRATEGY", help="strategy (JSON, as `solve --json` prints it, or by hand; or a "
+                                                        "BoolosBrewery .py submission with --run-python), or a "
+                                                        "certificate (JSON, as `certify` writes it)")
     v.add_argument("--json", action="store_true", help="print the verdict as JSON")
     v.add_argument("--run-python", action="store_true",
                    help="allow a BoolosBrewery strategy (.py): reading it runs its code, in a separate process "
                         "with time and memory limits")
     v.add_argument("--format", default="auto", choices=("auto", "toml", "text"), help="the puzzle file's format")
     v.set_defaults(run=cmd_verify)
+
+    c = sub.add_parser("certify", formatter_class=fmt, epilog=EXIT_CONTRACT,
+                       help="write a certificate that no strategy of K questions exists (checked by verify)",
+                       description="Write a certificate that no strategy of K questions identifies the goal, even "
+                                   "with every possible question: lemmas about sets of worlds that `smullyan verify "
+                                   "PUZZLE CERTIFICATE` checks with a separate checker sharing no code with the "
+                                   "search. Without --questions, K is one fewer than the fewest that suffice (so "
+                                   "the certificate proves the worst case optimal), or the puzzle's budget if "
+                                   "even that is too few. The writing search uses no symmetry: large puzzles may "
+                                   "need a --limit.")
+    c.add_argument("puzzle", metavar="PUZZLE", help="gods puzzle file (TOML or English text)")
+    c.add_argument("--questions", type=int, default=None, metavar="K", help="the number of questions to refute")
+    c.add_argument("--out", metavar="FILE", help="write the certificate into FILE (default: print it)")
+    c.add_argument("--limit", action="append", metavar="N|Ns", help="stop after N explored splits or N seconds")
+    c.add_argument("--memory", metavar="SIZE", help="memory budget, e.g. 2G (default: half the machine's memory)")
+    c.add_argument("--format", default="auto", choices=("auto", "toml", "text"), help="the puzzle file's format")
+    c.set_defaults(run=cmd_certify)
 
     g = sub.add_parser("play", formatter_class=fmt, epilog=EXIT_CONTRACT.replace(
                            "  0    answered", "  0    played (whatever the verdict)").replace(

@@ -1,0 +1,178 @@
+"""Certificates of impossibility: `smullyan.certify` writes one, `smullyan.check_certificate` checks it.
+
+A certificate proves "no strategy of at most k questions identifies the goal, even with every possible
+question" as a list of lemmas about world sets; the checker (certificate.check) re-derives everything
+from the semantics and shares no code with the search. With the fewest questions known, a certificate
+for one fewer makes "optimal in the worst case" checkable by others.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from ..errors import BadInput, PuzzleError
+from .contract import LimitSpec, MemorySpec, Progress, guarded, limits_of
+from .documents import header
+from .puzzles import GodsPuzzle
+
+
+@dataclass(frozen=True)
+class Certificate:
+    """A proof that no strategy of `questions` questions exists, as lemmas a separate checker verifies."""
+
+    puzzle: GodsPuzzle
+    questions: int
+    lemmas: tuple[tuple[tuple[int, ...], int], ...]  # (world numbers, questions), each from those before it
+    fewest: int | None  # fewest questions that suffice with every possible question, when known
+    splits: int  # splits the writing search explored
+    seconds: float
+
+    def statement(self) -> str:
+        """Return the claim in words."""
+        k = self.questions
+        claim = (f"no strategy of at most {k} question{'s' * (k != 1)} identifies the "
+                 f"{'gods and the language' if self.puzzle.model.goal == 'types+language' else 'gods'}, "
+                 "even with every possible question")
+        return claim
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the certificate as a JSON document (the checker reads exactly this)."""
+        space = self.puzzle.model.space
+        used = sorted({i for worlds, _ in self.lemmas for i in worlds})
+        return {**header("certificate", self.puzzle.semantics()),
+                "claim": {"questions": self.questions, "language": "any", "statement": self.statement(),
+                          "fewest": self.fewest},
+                "worlds": {str(i): space.describe(i) for i in used},
+                "lemmas": [{"worlds": list(worlds), "questions": q} for worlds, q in self.lemmas]}
+
+    def to_json(self) -> str:
+        """Return the certificate as JSON text."""
+        return json.dumps(self.to_dict(), indent=1)
+
+    def text(self) -> str:
+        """Return a short account of the certificate."""
+        fewest = "" if self.fewest != self.questions + 1 else (
+            f"The search found a strategy of {self.fewest} (`smullyan solve` prints it verified), so {self.fewest} "
+            "is the fewest in the worst case.\n")
+        return (f"Certificate: {self.statement()}.\n{fewest}"
+                f"{len(self.lemmas)} lemma{'s' * (len(self.lemmas) != 1)} about world sets; written in "
+                f"{self.seconds:.2f} s ({self.splits:,} splits explored). Check it with "
+                "`smullyan verify PUZZLE CERTIFICATE.json`.")
+
+
+@dataclass(frozen=True)
+class CertificateCheck:
+    """What the separate checker found: the claim proved, or the first lemma that fails and why."""
+
+    ok: bool
+    questions: int
+    lemmas: int
+    splits: int
+    seconds: float
+    failure: str | None
+
+    def text(self) -> str:
+        """Return the verdict in words."""
+        k = self.questions
+        if self.ok:
+            return (f"Certificate checked: no strategy of at most {k} question{'s' * (k != 1)} identifies the goal, "
+                    f"even with every possible question.\n{self.lemmas} lemma{'s' * (self.lemmas != 1)}, "
+                    f"{self.splits:,} splits enumerated by the checker, {self.seconds:.2f} s.")
+        return f"Certificate rejected: {self.failure}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the verdict as JSON data."""
+        return {"ok": self.ok, "questions": self.questions, "lemmas_checked": self.lemmas, "splits": self.splits,
+                "seconds": round(self.seconds, 6), "failure": self.failure}
+
+    def to_json(self) -> str:
+        """Return the verdict as JSON text."""
+        return json.dumps(self.to_dict(), indent=1)
+
+
+def _gods(puzzle: Any) -> GodsPuzzle:
+    if not isinstance(puzzle, GodsPuzzle):
+        raise BadInput(f"certificates are about question strategies; expected a gods puzzle, got {type(puzzle).__name__}")
+    return puzzle
+
+
+@guarded
+def certify(puzzle: GodsPuzzle, questions: int | None = None, limit: LimitSpec = None, *,
+            memory: MemorySpec = None, progress: Callable[[Progress], None] | None = None) -> Certificate:
+    """Return a certificate that no strategy of `questions` questions exists (default: one fewer than the
+    fewest that suffice, found first by the fast search; or the puzzle's budget if even that is too few).
+    Raises PuzzleError if that many questions suffice, LimitReached past `limit` or `memory`."""
+    from ..certificate.prove import prove
+    from ..interrogate.anylang import AnyLanguage
+    from ..interrogate.search import Budget, depth_of
+    from ..interrogate.solve import bound_search
+
+    model = _gods(puzzle).model
+    if questions is not None and (isinstance(questions, bool) or not isinstance(questions, int) or questions < 0):
+        raise BadInput(f"questions must be a whole number of at least 0, got {questions!r}", key="questions")
+    start = time.perf_counter()
+    budget = Budget(limits_of(limit, memory, progress))
+    budget.stage = "building the question tables"
+    anyl = AnyLanguage(model.contexts(check=budget.check_time), model.goal, budget)
+    fewest = None
+    if questions is not None:
+        claim = questions
+    else:
+        unbounded = model.max_questions is None
+        bound = anyl.n_reps if model.max_questions is None else model.max_questions
+        _, tree = bound_search(anyl, (1 << anyl.n_reps) - 1, bound, unbounded, budget)
+        if tree is None and unbounded:
+            raise PuzzleError("no strategy of any length exists here; a certificate covers a number of questions "
+                              "(give one: questions=K, or --questions K)")
+        fewest = None if tree is None else depth_of(tree)
+        claim = bound if fewest is None else fewest - 1
+        if claim < 0:
+            raise PuzzleError("the goal is known before any question: there is no impossibility to certify")
+    proof = prove(anyl, budget, claim)
+    if proof is None:
+        raise PuzzleError(f"{claim} question{'s' * (claim != 1)} suffice here: there is no impossibility "
+                          "to certify (smullyan solve gives the strategy)", key="questions")
+    lemmas = tuple((tuple(i for i in range(len(model.space.worlds)) if w >> i & 1), q) for w, q in proof.lemmas)
+    return Certificate(puzzle, claim, lemmas, fewest, budget.nodes, time.perf_counter() - start)
+
+
+@guarded
+def check_certificate(puzzle: GodsPuzzle, certificate: Certificate | dict[str, Any] | str,
+                      limit: LimitSpec = None) -> CertificateCheck:
+    """Return the separate checker's verdict on a certificate (a Certificate, its JSON document or text).
+    A certificate written for another puzzle, or malformed, is bad input naming the key."""
+    from ..certificate.check import check_certificate as check
+    from ..interrogate.search import Budget
+
+    model = _gods(puzzle).model
+    if isinstance(certificate, Certificate):
+        doc: Any = certificate.to_dict()
+    elif isinstance(certificate, str):
+        try:
+            doc = json.loads(certificate)
+        except json.JSONDecodeError as e:
+            raise BadInput(f"invalid JSON: {e.msg} (line {e.lineno}, column {e.colno})", line=e.lineno,
+                           column=e.colno) from None
+    else:
+        doc = certificate
+    if isinstance(doc, dict):
+        semantics = doc.get("semantics")
+        mine = _gods(puzzle).semantics()
+        if not isinstance(semantics, dict):
+            raise BadInput("expected the options the certificate was written under", key="semantics")
+        for key in ("random", "paradox", "goal", "words"):
+            if semantics.get(key) != mine[key]:
+                raise BadInput(f"the certificate was written for {semantics.get(key)!r}, "
+                               f"this puzzle has {mine[key]!r}", key=f"semantics.{key}")
+    budget = Budget(limits_of(limit))
+    try:
+        result = check(model, doc, budget.check_time)
+    except ValueError as e:  # "key: what is wrong"
+        key, _, message = str(e).partition(": ")
+        raise BadInput(message, key=key) from None
+    return CertificateCheck(result.ok, result.questions or 0, result.lemmas, result.splits, result.seconds,
+                            result.failure)
+
