@@ -152,3 +152,25 @@ def test_tied_cells_lose_no_split(data):
     untied.tied = lambda state, a, cells: [-1] * len(cells)
     assert kinds(search) == kinds(untied)
 
+
+
+def test_a_deeper_average_search_stopped_by_its_time_share_leaves_the_last_optimum_usable():
+    """T,T,L,R,R: 671/120 within 7; the search within 9 cannot finish in a millisecond, so `deepen`
+    answers None (no partial figure) and the finished values are still there."""
+    import time
+
+    from smullyan.interrogate.solve import deepen
+    from smullyan.interrogate.search import Limits
+
+    p = gods([NAMES[c] for c in "TTLRR"], random="coin", language="any")
+    budget = Budget(Limits(seconds=600))
+    anyl = AnyLanguage(p.contexts(), p.goal, budget)
+    counted = PatternExpected(PatternSearch.applicable(anyl, budget), budget)
+    state = counted.state_of({r: 0 for r in range(anyl.n_reps)})
+    assert counted.value(state, 7) == Fraction(671, 120)
+    deadline = budget.deadline = time.perf_counter() + 0.002
+    assert deepen(counted, budget, state, 9) is None
+    assert budget.deadline == deadline  # restored
+    budget.deadline = None
+    assert counted.value(state, 7) == Fraction(671, 120)
+    assert counted.reaches(state, 7, Fraction(671, 120))

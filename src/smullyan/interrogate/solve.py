@@ -69,6 +69,7 @@ def bound_search(anyl: AnyLanguage, root: int, bound: int, unbounded: bool, budg
 
 
 EXTRA_DEPTH = 4  # with no budget, averages are searched to at most this many questions past the worst case
+DEEPEN_SHARE = 0.5  # of the time left, what a relaxed or deeper average search may take (the rest: words, verifies)
 RELAXED_SPLITS = 20_000  # at least this many splits (or twice the capped search's) for the any-length bound
 
 
@@ -78,13 +79,31 @@ def any_length_floor(patterns: PatternSearch, budget: Budget, state, within: int
     from ..errors import SearchLimitReached
     from .expected_patterns import RelaxedExpected
 
-    remaining = None if budget.deadline is None else max(0.0, budget.deadline - time.perf_counter())
+    remaining = None if budget.deadline is None else DEEPEN_SHARE * max(0.0, budget.deadline - time.perf_counter())
     own = Budget(Limits(nodes=max(RELAXED_SPLITS, 2 * budget.nodes), seconds=remaining, memory=budget.limits.memory,
                         cancelled=budget.limits.cancelled))
     try:
         return RelaxedExpected(patterns, own).value(state, within)
     except SearchLimitReached:
         return None
+
+
+def deepen(counted, budget: Budget, state, within: int) -> Fraction | None:
+    """Return the average optimum within one more question, or None if it runs past its share of the
+    time left (the memo keeps only finished values, so the searches before stay usable)."""
+    from ..errors import SearchLimitReached
+
+    deadline = budget.deadline
+    if deadline is not None:
+        budget.deadline = time.perf_counter() + DEEPEN_SHARE * max(0.0, deadline - time.perf_counter())
+    try:
+        return counted.value(state, within)
+    except SearchLimitReached:
+        if deadline is None or budget.limits.nodes is not None and budget.nodes > budget.limits.nodes:
+            raise
+        return None
+    finally:
+        budget.deadline = deadline
 
 
 def solve(puzzle: Interrogation, limits: Limits | None = None) -> Solution:
@@ -147,9 +166,12 @@ def _solve(puzzle: Interrogation, budget: Budget, proved: dict[str, Any]) -> Sol
             # no budget given: allow longer strategies while they may still lower the average
             while (puzzle.max_questions is None and floor is not None and floor < optimum
                    and within < k_any + EXTRA_DEPTH):
-                within += 1
-                budget.stage = f"fewest questions on average, within {within}"
-                optimum = counted.value(state, within)
+                budget.stage = f"fewest questions on average, within {within + 1}"
+                deeper_optimum = deepen(counted, budget, state, within + 1)
+                if deeper_optimum is None:  # stopped at the limit: the last cap's optimum is the answer
+                    stats["expected_deepening_stopped"] = within + 1
+                    break
+                within, optimum = within + 1, deeper_optimum
                 deeper = any_length_floor(any_search, budget, state, within)
                 floor = None if deeper is None else max(floor, deeper)
             # the same average with a smaller worst case, if there is one
