@@ -172,3 +172,13 @@ def test_cli_certify_then_verify(tmp_path, capsys):
     assert json.loads(capsys.readouterr().out)["ok"] is False
     assert main(["certify", str(EXAMPLES / "hardest.toml"), "--questions", "3"]) == 2
     assert main(["certify", str(EXAMPLES / "brewery_hard.toml"), "--limit", "1000"]) == 3
+
+
+def test_checking_honours_a_limit(tmp_path, capsys):
+    puzzle = smullyan.load(EXAMPLES / "brewery_hard.toml")
+    doc = smullyan.certify(puzzle, questions=4).to_json()
+    with pytest.raises(smullyan.LimitReached, match="node limit"):
+        smullyan.check_certificate(puzzle, doc, limit=1000)
+    path = tmp_path / "cert.json"
+    path.write_text(doc)
+    assert main(["verify", str(EXAMPLES / "brewery_hard.toml"), str(path), "--limit", "1000"]) == 3

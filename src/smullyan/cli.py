@@ -296,7 +296,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
         text = read_file_text(args.strategy)
         if '"smullyan/certificate"' in text[:2000]:
             try:
-                checked = smullyan.check_certificate(puzzle, text)
+                checked = smullyan.check_certificate(puzzle, text, limit=args.limit)
             except SmullyanError as e:
                 raise e.located(source=args.strategy) from None
             _out(checked.to_json() if args.json else checked.text())
@@ -683,6 +683,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="allow a BoolosBrewery strategy (.py): reading it runs its code, in a separate process "
                         "with time and memory limits")
     v.add_argument("--format", default="auto", choices=("auto", "toml", "text"), help="the puzzle file's format")
+    v.add_argument("--limit", action="append", metavar="N|Ns", help="a certificate: stop checking after N seconds "
+                                                                   "(e.g. 60s) or N enumerated splits")
     v.set_defaults(run=cmd_verify)
 
     c = sub.add_parser("certify", formatter_class=fmt, epilog=EXIT_CONTRACT,

@@ -169,7 +169,7 @@ def check_certificate(puzzle: GodsPuzzle, certificate: Certificate | dict[str, A
                                f"this puzzle has {mine[key]!r}", key=f"semantics.{key}")
     budget = Budget(limits_of(limit))
     try:
-        result = check(model, doc, budget.check_time)
+        result = check(model, doc, budget.check_time, budget.tick)
     except ValueError as e:  # "key: what is wrong"
         key, _, message = str(e).partition(": ")
         raise BadInput(message, key=key) from None

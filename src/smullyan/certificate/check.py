@@ -115,8 +115,10 @@ def members(worlds: int):
         i += 1
 
 
-def check_certificate(puzzle: Any, doc: Any, check_time: Callable[[], None] | None = None) -> Checked:
-    """Return whether a certificate document proves its claim for an interrogation puzzle."""
+def check_certificate(puzzle: Any, doc: Any, check_time: Callable[[], None] | None = None,
+                      tick: Callable[[], None] | None = None) -> Checked:
+    """Return whether a certificate document proves its claim for an interrogation puzzle (`check_time`
+    may stop the table building, `tick` is called once per split and may stop the checking)."""
     start = time.perf_counter()
     tables = Tables(puzzle, check_time)
     lemmas, claim = _read(doc, tables)
@@ -124,7 +126,7 @@ def check_certificate(puzzle: Any, doc: Any, check_time: Callable[[], None] | No
     done: list[tuple[int, int]] = []  # (world set, questions) checked so far
     for number, (worlds, k) in enumerate(lemmas, 1):
         try:
-            _check_lemma(tables, worlds, k, done, counter, check_time)
+            _check_lemma(tables, worlds, k, done, counter, tick)
         except Rejected as e:
             return Checked(False, claim, number - 1, counter[0], time.perf_counter() - start, f"lemma {number}: {e}")
         done.append((worlds, k))
@@ -175,7 +177,7 @@ def _count(x: Any) -> bool:
 
 
 def _check_lemma(tables: Tables, worlds: int, k: int, done: list[tuple[int, int]], counter: list[int],
-                 check_time: Callable[[], None] | None) -> None:
+                 tick: Callable[[], None] | None) -> None:
     """Return if world set `worlds` is shown unsolvable in k questions (argument 5); raise Rejected if not."""
     if tables.classes(worlds).bit_count() < 2:
         raise Rejected("its worlds share one goal value: they need no question")
@@ -192,8 +194,8 @@ def _check_lemma(tables: Tables, worlds: int, k: int, done: list[tuple[int, int]
 
         def assign(pos: int) -> None:
             counter[0] += 1
-            if check_time is not None and counter[0] % 1024 == 0:
-                check_time()
+            if tick is not None:
+                tick()
             if pos == len(order):
                 if worlds not in children:
                     raise Rejected(f"a question to {tables.agents[agent]} leaves no child known to be unsolvable in "
