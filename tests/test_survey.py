@@ -139,6 +139,10 @@ def test_strategies_are_written_and_verify(tmp_path):
     assert (json.loads(v.stdout)["worst"], json.loads(v.stdout)["expected"]) == (4, "47/12")
     v = run("verify", tmp_path / "TLLR.toml", tmp_path / "TLLR.worst.json", "--json")
     assert json.loads(v.stdout)["worst"] == 4
+    v = run("verify", tmp_path / "TLLR.toml", tmp_path / "TLLR.certificate.json", "--json")
+    assert v.exit_code == 0 and json.loads(v.stdout)["questions"] == 3  # the worst case of 4 is optimal
+    assert sorted(p.name for p in tmp_path.glob("TTLL.*")) == ["TTLL.certificate.json", "TTLL.expected.json",
+                                                              "TTLL.toml", "TTLL.worst.json"]
 
 
 def test_grammar_grows_by_the_two_rules():

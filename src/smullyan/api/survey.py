@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..errors import BadInput, InternalError
+from ..errors import BadInput, InternalError, LimitReached
 from .contract import LimitSpec, MemorySpec, guarded, parse_limit, parse_memory
 from .documents import header
 
@@ -85,7 +85,11 @@ class SurveyResult:
         return [lines]
 
     def write_strategies(self, folder: str | Path) -> list[Path]:
-        """Write each solvable puzzle (TOML) with its optimal strategies (JSON) for `smullyan verify`."""
+        """Write each solvable puzzle (TOML) with its optimal strategies (JSON) for `smullyan verify`, and
+        a certificate that one question fewer cannot do (`NAME.certificate.json`, also for `smullyan
+        verify`) where the certificate writer finishes within the survey's limit."""
+        from .certificates import certify
+        from .puzzles import GodsPuzzle
         from ..formats.strategy_json import strategy_to_json
         from ..formats.toml_write import dumps_puzzle
         from ..survey.table import spell, strategy_of
@@ -105,12 +109,20 @@ class SurveyResult:
             toml_file.write_text(dumps_puzzle(puzzle), encoding="utf-8")
             files = [toml_file, out / f"{name}.worst.json"]
             files[1].write_text(json.dumps(strategy_to_json(puzzle, tree), indent=1) + "\n", encoding="utf-8")
+            try:
+                cert = certify(GodsPuzzle(puzzle), questions=row.worst - 1, limit=f"{self.reading.seconds or 20:g}s",
+                               memory=self.reading.memory)
+            except LimitReached:
+                cert = None  # the plain writer needs more than the limit: no certificate for this row
+            if cert is not None:
+                files.append(out / f"{name}.certificate.json")
+                files[-1].write_text(cert.to_json() + "\n", encoding="utf-8")
             if row.expected is not None:
                 puzzle, tree = strategy_of(row.types, self.reading, "expected", row.expected_within)
                 if tree is None:
                     raise InternalError(f"the survey found {name}'s average but rebuilding its strategy found none")
                 files.append(out / f"{name}.expected.json")
-                files[2].write_text(json.dumps(strategy_to_json(puzzle, tree), indent=1) + "\n", encoding="utf-8")
+                files[-1].write_text(json.dumps(strategy_to_json(puzzle, tree), indent=1) + "\n", encoding="utf-8")
             written += files
         return written
 
