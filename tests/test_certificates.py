@@ -182,3 +182,13 @@ def test_checking_honours_a_limit(tmp_path, capsys):
     path = tmp_path / "cert.json"
     path.write_text(doc)
     assert main(["verify", str(EXAMPLES / "brewery_hard.toml"), str(path), "--limit", "1000"]) == 3
+
+
+def test_a_huge_number_of_questions_is_answered_at_once():
+    puzzle = smullyan.load(EXAMPLES / "hardest.toml")
+    doc = smullyan.certify(puzzle).to_dict()
+    doc["claim"]["questions"] = doc["lemmas"][0]["questions"] = 10**12
+    checked = smullyan.check_certificate(puzzle, doc, limit="10s")
+    assert not checked.ok and "unsolvable in 999999999999:" in checked.failure
+    with pytest.raises(smullyan.BadInput, match="1000000000000 questions suffice here"):
+        smullyan.certify(puzzle, questions=10**12, limit="10s")

@@ -101,7 +101,7 @@ class Tables:
         classes = self.classes(worlds).bit_count()
         if classes < 2:
             return False
-        cap = self.m ** j
+        cap = self.m ** min(j, 64)  # loads never reach 2**64: a larger j changes nothing (and stays cheap)
         return classes > cap or all(self.load(worlds, a) > cap for a in range(self.n_agents))
 
 

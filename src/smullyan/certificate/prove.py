@@ -48,7 +48,8 @@ class Prover:
     def too_big(self, reps: int, j: int) -> bool:
         """Return whether counting alone shows a set unsolvable in j questions (check.py, argument 3)."""
         classes = self.classes(reps)
-        return classes >= 2 and (classes > self.m ** j or self.anyl.least_load(reps) > self.m ** j)
+        cap = self.m ** min(j, 64)  # loads never reach 2**64
+        return classes >= 2 and (classes > cap or self.anyl.least_load(reps) > cap)
 
     def covered(self, reps: int, j: int) -> bool:
         """Return whether a recorded lemma of at least j questions lies inside a set."""
@@ -67,7 +68,7 @@ class Prover:
         if self._solvable.get(reps, k + 1) <= k:
             return False
         for agent in range(len(self.anyl.ctx.space.agents)):
-            for split in self.anyl._agent_splits(reps, agent, self.m ** (k - 1)):
+            for split in self.anyl._agent_splits(reps, agent, self.m ** min(k - 1, 64)):
                 self.budget.tick()
                 kids = sorted((c for _, c in split.children), key=int.bit_count, reverse=True)
                 if any(self.covered(c, k - 1) or self.too_big(c, k - 1) for c in kids):
