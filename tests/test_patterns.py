@@ -88,3 +88,18 @@ def test_expected_strategy_keeps_the_odds_under_the_coin_reading():
     p = puzzle("RRLLL", max_questions=5, objective="expected")
     sol = solve(p)
     assert sol.expected == verify(p, sol.strategy).expected
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.lists(st.integers(0, 2), min_size=10, max_size=10))
+def test_renamings_fixing_a_node_are_found_through_the_trie(counts):
+    """T,T,L,R,R has 10 patterns (which two gods are random) and 120 renamings of gods."""
+    from smullyan.interrogate.patterns import fixing_renamings
+
+    p = gods(["truthful", "truthful", "liar", "random", "random"], language="any")
+    budget = Budget()
+    search = PatternSearch.applicable(AnyLanguage(p.contexts(), p.goal, budget), budget)
+    node = tuple(counts)
+    assert search.n_groups == 10 and len(search.renamings) == 120
+    brute = [i for i, inv in enumerate(search.renamings) if tuple(node[j] for j in inv) == node]
+    assert sorted(fixing_renamings(node, search.trie)) == brute

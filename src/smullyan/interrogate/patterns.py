@@ -92,11 +92,11 @@ class PatternSearch:
         """Return one addressee per class of addressees that a renaming fixing the node exchanges
         (asking either gives mirror-image children, so one of them is enough)."""
         heads = set(range(self.n_agents))
-        for inv, p in zip(self.renamings, self.agent_maps):
-            if tuple(node[j] for j in inv) == node:
-                for a in range(self.n_agents):
-                    if p[a] < a:
-                        heads.discard(a)
+        for index in fixing_renamings(node, self.trie):
+            p = self.agent_maps[index]
+            for a in range(self.n_agents):
+                if p[a] < a:
+                    heads.discard(a)
         return heads
 
     def swapped_groups(self, node: tuple, a: int) -> list[tuple[int, int]]:
@@ -260,14 +260,31 @@ class PatternSearch:
         return Ask(reps, split, tuple((o, self.tree(child, k - 1)) for o, child in children))
 
 
+LEAF = -1  # key under which a trie leaf keeps the index of its renaming
+
+
 def renaming_trie(renamings: list[list[int]]) -> dict:
-    """Return the renamings as a trie: position 0's source pattern, then position 1's, and so on."""
+    """Return the renamings as a trie: position 0's source pattern, then position 1's, and so on; each
+    leaf holds its renaming's index under LEAF."""
     trie: dict = {}
-    for inv in renamings:
+    for index, inv in enumerate(renamings):
         t = trie
         for g in inv:
             t = t.setdefault(g, {})
+        t[LEAF] = index
     return trie
+
+
+def fixing_renamings(node: tuple, trie: dict) -> list[int]:
+    """Return the indices of the renamings (`trie` from renaming_trie) that map the node onto itself,
+    following only the branches that keep every position's value so far."""
+    active = [trie]
+    for i in range(len(node)):
+        want = node[i]
+        active = [sub for t in active for g, sub in t.items() if node[g] == want]
+        if not active:
+            return []
+    return [t[LEAF] for t in active]
 
 
 def least_renaming(node: tuple, trie: dict) -> tuple:
