@@ -312,7 +312,8 @@ class PatternExpected:
             if cut < INFINITE:
                 guard = SplitGuard(self._two_step, state, a, worst.both, cells, top, node_mass, entropy, cut)
             for x in lookahead_assignments([n for _, _, n in cells], [worst.weight[g] for g, _, _ in cells],
-                                           base_load, fixed, self.pruning_depth(k), guard, self.tied(state, a, cells)):
+                                           base_load, fixed, self.pruning_depth(k), guard, self.tied(state, a, cells),
+                                           check=self.budget.check_time):
                 self.budget.tick()
                 children = []
                 for side in (0, 1):

@@ -207,7 +207,8 @@ class PatternSearch:
             free = [g for g in range(self.n_groups) if c[g] and not self.both[g][a]]
             base = tuple(c[g] if self.both[g][a] else 0 for g in range(self.n_groups))
             base_load = [sum(base[g] * self.weight[g][b] for g in range(self.n_groups)) for b in range(self.n_agents)]
-            for x in lookahead_assignments([c[g] for g in free], [self.weight[g] for g in free], base_load, fixed, k):
+            for x in lookahead_assignments([c[g] for g in free], [self.weight[g] for g in free], base_load, fixed, k,
+                                           check=self.budget.check_time):
                 c0, c1 = list(base), list(base)
                 for g, v in zip(free, x):
                     c0[g] += v
@@ -319,7 +320,7 @@ def stuck_pair(anyl: AnyLanguage, reps: int) -> tuple[int, int] | None:
 
 
 def lookahead_assignments(counts: list[int], weights: list[list[int]], base_load: list[int], fixed: int, k: int,
-                          guard=None, tied: list[int] | None = None):
+                          guard=None, tied: list[int] | None = None, check=None):
     """Yield how many worlds of each free cell go to the first word, for every split (to an addressee
     whose `fixed` worlds answer both) whose two children could still be solved in k - 1 questions.
 
@@ -330,7 +331,8 @@ def lookahead_assignments(counts: list[int], weights: list[list[int]], base_load
     An optional `guard` (push(i, v), pop(i, v), ok(i)) follows the assignment and cuts it when ok
     says no completion can be worth having. `tied[i] = j >= 0` says cells i and j are interchangeable
     (equal counts, exchanged by a symmetry of the node), so only assignments with x[i] <= x[j] are
-    yielded, one per orbit.
+    yielded, one per orbit. `check` (if given) is called every 4096 steps and may stop the enumeration
+    (the time limit: most partial assignments can be cut long before one is yielded).
     """
     n = len(base_load)
     budget = cap = 1 << (k - 1)
@@ -371,7 +373,12 @@ def lookahead_assignments(counts: list[int], weights: list[list[int]], base_load
             return False
         return any(pair_fits(i, p, b0, b1) for p, (b0, b1) in enumerate(pairs))
 
+    steps = [0]
+
     def rec(i: int):
+        steps[0] += 1
+        if check is not None and steps[0] % 4096 == 0:
+            check()
         if not alive(i) or (guard is not None and not guard.ok(i)):
             return
         if i == m:
