@@ -214,3 +214,22 @@ def test_ctrl_c_on_a_dask_survey_stops_the_cluster_work_too():
                 time.sleep(0.1)
             assert not any(client.processing().values())
             assert time.perf_counter() - start < 2.5
+
+
+def test_a_row_stopped_by_the_limit_keeps_what_was_proved():
+    """T,T,T,T,R,R,R (7 gods): 6 questions are refuted within a second, 7 not settled in 3 s; the row says
+    solvable (no two worlds are stuck) and 'at least 7', never a guess."""
+    from smullyan.render.survey import row_json
+
+    row = survey_one(("truthful",) * 4 + ("random",) * 3, Reading(seconds=3.0))
+    assert (row.solvable, row.worst, row.worst_at_least) == (True, None, 7)
+    assert row_json(row)["worst_at_least"] == 7 and row.note.startswith("worst case: search stopped")
+
+
+def test_an_average_stopped_by_the_limit_keeps_an_upper_bound():
+    """T,T,L,L,R,R: the worst case (8) is found in about half a second; an average search of 2 s cannot
+    finish (it needs about 20), so the row keeps the verified worst-case strategy's average as an upper
+    bound."""
+    row = survey_one(("truthful", "truthful", "liar", "liar", "random", "random"), Reading(seconds=2.0))
+    assert row.worst == 8 and row.expected is None
+    assert row.expected_at_most is not None and Fraction(317, 45) <= row.expected_at_most <= 8

@@ -23,6 +23,10 @@ def row_json(row: Row) -> dict[str, Any]:
         "any_length": row.any_length,
         "seconds": round(row.seconds, 3),
     }
+    if row.worst_at_least is not None:
+        out["worst_at_least"] = row.worst_at_least
+    if row.expected_at_most is not None:
+        out["expected_at_most"] = f"{row.expected_at_most.numerator}/{row.expected_at_most.denominator}"
     if row.stuck:
         out["never_separated"] = [list(row.stuck[0]), list(row.stuck[1])]
     if row.note:
@@ -42,9 +46,10 @@ def survey_table(rows: list[Row], title: str) -> Table:
         table.add_row(
             spell(r.types),
             "?" if r.solvable is None else "yes" if r.solvable else "no",
-            "" if r.worst is None else str(r.worst),
-            "" if r.expected is None else str(r.expected),
-            "" if r.expected is None else f"{float(r.expected):.4f}",
+            str(r.worst) if r.worst is not None else "" if r.worst_at_least is None else f"≥ {r.worst_at_least}",
+            str(r.expected) if r.expected is not None else "" if r.expected_at_most is None else f"≤ {r.expected_at_most}",
+            f"{float(r.expected):.4f}" if r.expected is not None else
+            "" if r.expected_at_most is None else f"≤ {float(r.expected_at_most):.4f}",
             "" if r.expected_within is None else str(r.expected_within),
             "" if r.any_length is None else "proved" if r.any_length else "open",
             f"{r.seconds:.2f}",

@@ -72,6 +72,8 @@ class Row:
     note: str = ""  # what a limit stopped, if anything
     same_as: tuple[str, ...] | None = None  # figures taken from this multiset: the same counted problem
     any_length: bool | None = None  # the average is proved optimal over strategies of any length (None: not known)
+    worst_at_least: int | None = None  # worst case not reached: no strategy of fewer questions exists (proved)
+    expected_at_most: Fraction | None = None  # average not reached: the verified worst-case strategy's average
 
 
 def multisets(smallest: int, largest: int) -> list[tuple[str, ...]]:
@@ -109,7 +111,9 @@ def survey_one(types: tuple[str, ...], reading: Reading) -> Row:
     try:
         sol = solve(puzzle, limits)
     except SearchLimitReached as e:
-        return Row(types, None, None, None, None, time.perf_counter() - start, note=f"worst case: {e.message}")
+        refuted = (e.proved or {}).get("fewer_impossible")
+        return Row(types, _solvable(puzzle), None, None, None, time.perf_counter() - start,
+                   note=f"worst case: {e.message}", worst_at_least=None if refuted is None else refuted + 1)
     if not sol.solvable:
         return Row(types, False, None, None, None, time.perf_counter() - start, stuck=_stuck(puzzle))
     if not reading.expected:
@@ -122,7 +126,7 @@ def survey_one(types: tuple[str, ...], reading: Reading) -> Row:
         best = solve(dataclasses.replace(puzzle, objective="expected", max_questions=cap), limits)
     except SearchLimitReached as e:
         return Row(types, True, sol.questions, None, within, time.perf_counter() - start,
-                   note=f"expected: {e.message}")
+                   note=f"expected: {e.message}", expected_at_most=sol.expected)
     return Row(types, True, sol.questions, best.expected, best.stats.get("expected_within", within),
                time.perf_counter() - start, any_length=best.stats.get("expected_any_length"))
 
@@ -144,6 +148,15 @@ def copied_row(source: Row, types: tuple[str, ...], reading: Reading) -> Row:
     """Return the row of a multiset whose counted problem equals that of `source`'s."""
     stuck = None if source.solvable is not False else _stuck(gods_puzzle(types, reading))
     return dataclasses.replace(source, types=types, seconds=0.0, stuck=stuck, same_as=source.types)
+
+
+def _solvable(puzzle: Interrogation) -> bool | None:
+    """Return whether some strategy exists, where the pair test decides it (the pattern search applies:
+    solvable exactly when no two representatives are stuck); None where it does not."""
+    anyl = AnyLanguage(puzzle.contexts(), puzzle.goal)
+    if PatternSearch.applicable(anyl, Budget()) is None:
+        return None
+    return stuck_pair(anyl, (1 << anyl.n_reps) - 1) is None
 
 
 def _stuck(puzzle: Interrogation) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
