@@ -294,9 +294,16 @@ def least_renaming(node: tuple, trie: dict) -> tuple:
     active = [trie]
     out = []
     for _ in range(len(node)):
-        best = min(node[g] for t in active for g in t)
+        best, following = None, []  # one pass: the least value here, and the branches reaching it
+        for t in active:
+            for g, sub in t.items():
+                v = node[g]
+                if best is None or v < best:
+                    best, following = v, [sub]
+                elif v == best:
+                    following.append(sub)
         out.append(best)
-        active = [sub for t in active for g, sub in t.items() if node[g] == best]
+        active = following
     return tuple(out)
 
 
