@@ -233,3 +233,10 @@ def test_an_average_stopped_by_the_limit_keeps_an_upper_bound():
     row = survey_one(("truthful", "truthful", "liar", "liar", "random", "random"), Reading(seconds=2.0))
     assert row.worst == 8 and row.expected is None
     assert row.expected_at_most is not None and Fraction(317, 45) <= row.expected_at_most <= 8
+
+
+def test_counting_alone_is_kept_as_a_lower_bound():
+    """T,T,T,L,R,R,R (140 representatives): 7 questions cannot tell 140 apart, so a search stopped at once
+    still proves at least 8."""
+    row = survey_one(("truthful",) * 3 + ("liar",) + ("random",) * 3, Reading(seconds=1.0))
+    assert (row.solvable, row.worst, row.worst_at_least) == (True, None, 8)

@@ -169,6 +169,8 @@ class PatternSearch:
         """Return the fewest questions (at most `limit`) solving a set, or None if more are needed."""
         total = reps.bit_count()
         k = max(total - 1, 0).bit_length()  # ceil(log2 total): fewer cannot tell `total` worlds apart
+        if k:
+            self.budget.refuted(min(k - 1, limit))  # by counting: a limit stops the search knowing that much
         while k <= limit:
             self.budget.stage = f"every question: trying {k} question{'s' if k != 1 else ''}"
             if self.within(reps, k):

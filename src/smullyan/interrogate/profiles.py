@@ -478,6 +478,8 @@ class ProfileSearch:
         k = 0
         while self.outcomes ** k < total:
             k += 1
+        if k:
+            self.budget.refuted(min(k - 1, limit))  # by counting: a limit stops the search knowing that much
         while k <= limit:
             self.budget.stage = f"every question: trying {k} question{'s' if k != 1 else ''}"
             if self.within_node(node, k):
