@@ -108,3 +108,19 @@ def test_random_that_may_stay_silent_needs_three_even_with_exploding_heads(class
     assert not two.solvable and two.proof["language"] == "any"
     three = solve(classic(random="word-or-silent", paradox="silent", max_questions=3, language="any"))
     assert (three.solvable, three.questions) == (True, 3)
+
+
+def test_seven_gods_four_truthful_three_random_need_at_least_seven():
+    """T,T,T,T,R,R,R: 35 worlds fit in 6 questions by counting, yet no strategy of 6 exists."""
+    sol = solve(gods(["truthful"] * 4 + ["random"] * 3, language="any", max_questions=6))
+    assert not sol.solvable and sol.proof["questions"] == 6 and sol.proof["language"] == "any"
+
+
+def test_seven_gods_five_truthful_two_random_average_34_7_for_any_length():
+    """T,T,T,T,T,R,R: 5 in the worst case (the survey); 34/7 on average (the leaderboard lists 4.904762),
+    proved for strategies of any length, by a strategy that asks 6 questions on some path."""
+    from fractions import Fraction
+
+    sol = solve(gods(["truthful"] * 5 + ["random"] * 2, language="any", objective="expected"))
+    assert (sol.questions, sol.expected) == (6, Fraction(34, 7))
+    assert sol.stats["expected_any_length"] is True
