@@ -270,7 +270,7 @@ def test_ctrl_c_keeps_complete_records_and_resumes(tmp_path):
     import time
 
     out = tmp_path / "z.jsonl"
-    cmd = [sys.executable, "-m", "smullyan", "generate", "zebra", "--count", "200", "--seed", "3", "--houses", "5",
+    cmd = [sys.executable, "-m", "smullyan", "generate", "zebra", "--count", "5000", "--seed", "3", "--houses", "5",
            "--categories", "5", "--workers", "2", "--out", str(out)]
     proc = subprocess.Popen(cmd, stderr=subprocess.PIPE, text=True)
     deadline = time.time() + 60
