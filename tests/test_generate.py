@@ -264,6 +264,7 @@ def test_unreachable_scheduler_is_bad_input():
 
 
 def test_ctrl_c_keeps_complete_records_and_resumes(tmp_path):
+    import os
     import signal
     import subprocess
     import sys
@@ -273,12 +274,19 @@ def test_ctrl_c_keeps_complete_records_and_resumes(tmp_path):
     cmd = [sys.executable, "-m", "smullyan", "generate", "zebra", "--count", "5000", "--seed", "3", "--houses", "5",
            "--categories", "5", "--workers", "2", "--out", str(out)]
     proc = subprocess.Popen(cmd, stderr=subprocess.PIPE, text=True)
-    deadline = time.time() + 60
-    while time.time() < deadline and (not out.exists() or out.read_text().count("\n") < 2):
-        time.sleep(0.05)
-    assert len(_running(cmd)) == 3  # the run and its two workers
-    proc.send_signal(signal.SIGINT)
-    _, err = proc.communicate(timeout=30)
+    try:
+        deadline = time.time() + 60
+        while time.time() < deadline and (not out.exists() or out.read_text().count("\n") < 2):
+            time.sleep(0.05)
+        assert len(_running(cmd)) == 3  # the run and its two workers
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=30)
+    finally:  # whatever failed, leave no run behind to slow the tests after this one
+        for pid in _running(cmd):
+            try:
+                os.kill(int(pid), signal.SIGKILL)
+            except OSError:
+                pass
     assert proc.returncode == 130, err
     assert "interrupted; the records written are complete puzzles" in err
     lines = out.read_text().splitlines()
