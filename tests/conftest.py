@@ -15,6 +15,16 @@ from smullyan.interrogate.puzzle import Interrogation
 from smullyan.logic.worlds import assignments_from_allowed, assignments_from_permutation, build_space
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Undo an inherited 'ignore Ctrl-C': a suite started in the background by a non-interactive shell
+    (`(cmd &)`) inherits SIGINT ignored, every process it starts inherits that too, and the tests that
+    press Ctrl-C on a survey or a generation would wait for a signal that can never arrive."""
+    import signal
+
+    if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 EXAMPLES = ROOT / "examples"
 def _shared_data() -> Path | None:
     for candidate in (ROOT.parent / "shared" / "data", Path("/work/shared/data")):
