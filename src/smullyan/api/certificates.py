@@ -146,16 +146,13 @@ def check_certificate(puzzle: GodsPuzzle, certificate: Certificate | dict[str, A
     A certificate written for another puzzle, or malformed, is bad input naming the key."""
     from ..certificate.check import check_certificate as check
     from ..interrogate.search import Budget
+    from .loading import json_document
 
     model = _gods(puzzle).model
     if isinstance(certificate, Certificate):
         doc: Any = certificate.to_dict()
     elif isinstance(certificate, str):
-        try:
-            doc = json.loads(certificate)
-        except json.JSONDecodeError as e:
-            raise BadInput(f"invalid JSON: {e.msg} (line {e.lineno}, column {e.colno})", line=e.lineno,
-                           column=e.colno) from None
+        doc = json_document(certificate)
     else:
         doc = certificate
     if isinstance(doc, dict):

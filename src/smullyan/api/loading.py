@@ -217,16 +217,19 @@ def loads_strategy(document: str | dict[str, Any], puzzle: GodsPuzzle | None = N
     """Return the strategy of a JSON document (text, or the parsed dict)."""
     from ..formats.strategy_json import strategy_from_json
 
+    data = json_document(document) if isinstance(document, str) else document
+    return Strategy(strategy_from_json(data), puzzle)
+
+
+def json_document(text: str) -> Any:
+    """Return the parsed JSON of a text; BadInput with line and column if it is not JSON."""
     import json
 
-    data: Any = document
-    if isinstance(document, str):
-        try:
-            data = json.loads(document)
-        except json.JSONDecodeError as e:
-            raise BadInput(f"invalid JSON: {e.msg} (line {e.lineno}, column {e.colno})", line=e.lineno,
-                           column=e.colno) from None
-    return Strategy(strategy_from_json(data), puzzle)
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise BadInput(f"invalid JSON: {e.msg} (line {e.lineno}, column {e.colno})", line=e.lineno,
+                       column=e.colno) from None
 
 
 @dataclass(frozen=True)
