@@ -116,6 +116,15 @@ def test_seven_gods_four_truthful_three_random_need_at_least_seven():
     assert not sol.solvable and sol.proof["questions"] == 6 and sol.proof["language"] == "any"
 
 
+def test_seven_gods_four_truthful_three_random_take_exactly_seven():
+    """T,T,T,T,R,R,R (the leaderboard's row 0,4,3): with 6 refuted above, a verified strategy of 7 makes
+    7 the worst-case optimum. The plain depth-first order spent 300 s refuting its first root split; the
+    pattern search's best-first order and probes find one in about a second."""
+    sol = solve(gods(["truthful"] * 4 + ["random"] * 3, language="any"))
+    assert (sol.solvable, sol.questions) == (True, 7)
+    assert sol.stats["fewest_any_language"] == 7
+
+
 def test_seven_gods_five_truthful_two_random_average_34_7_for_any_length():
     """T,T,T,T,T,R,R: 5 in the worst case (the survey); 34/7 on average (the leaderboard lists 4.904762),
     proved for strategies of any length, by a strategy that asks 6 questions on some path."""

@@ -8,7 +8,8 @@ from hypothesis import HealthCheck, event, given, settings, strategies as st
 import smullyan
 from smullyan.errors import LimitReached
 from smullyan.interrogate.anylang import AnyLanguage
-from smullyan.interrogate.profiles import BoundedMemo, ProfileSearch
+from smullyan.interrogate.effort import BoundedMemo
+from smullyan.interrogate.profiles import ProfileSearch
 from smullyan.interrogate.search import Budget, Limits, StrategySearch
 
 from conftest import EXAMPLES

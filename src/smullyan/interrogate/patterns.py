@@ -14,6 +14,10 @@
   patterns; memoised results are shared between nodes that differ by such a renaming.
 - Shortcut: if some addressee is free in every world of a node, it can be asked everything and
   the node needs exactly ceil(log2 size) questions.
+- Order and probes: a node's splits are gathered in batches and tried best first (the smallest
+  larger child, by its least load over addressees), each first under probes of bounded effort
+  (`effort.Probing`), so one split whose children take long to refute does not hide one that works.
+  Order and probes change the time only; the memo (`effort.BoundedMemo`) keeps definite results.
 This applies when every representative is its own goal class, answers are two words, and every
 option set is free or both (the standard readings of random: `word`, `coin`). Otherwise solve.py
 searches the representatives directly (StrategySearch).
@@ -26,13 +30,15 @@ import time
 from typing import Iterator
 
 from .anylang import AnyLanguage
+from .effort import BATCH, MEMO_ENTRIES, BoundedMemo, Probing
 from .search import Ask, Budget, Leaf, Split, Stats
 
 FREE = (1, 2)  # option masks: the first word, the second word
 BOTH = (3,)  # one option: either word
+SEEN_LIMIT = 100_000  # distinct splits of one node remembered to skip their mirror images, at most
 
 
-class PatternSearch:
+class PatternSearch(Probing):
     """Exact worst-case search over counts of interchangeable representatives."""
 
     outcomes = 2
@@ -47,13 +53,14 @@ class PatternSearch:
         self.both = [[keys[g][a] == BOTH for a in range(self.n_agents)] for g in range(self.n_groups)]
         self.both_groups = [[g for g in range(self.n_groups) if self.both[g][a]] for a in range(self.n_agents)]
         self.weight = [[1 + self.both[g][b] for b in range(self.n_agents)] for g in range(self.n_groups)]
+        self.heavy = [[b for b in range(self.n_agents) if self.both[g][b]] for g in range(self.n_groups)]
         self.renamings = self._renamings()
         self.trie = renaming_trie(self.renamings)
         self.transpositions = [([i for i in range(self.n_agents) if p[i] != i], inv)
                                for inv, p in zip(self.renamings, self.agent_maps)
                                if sum(1 for i in range(self.n_agents) if p[i] != i) == 2]
         self.stats = Stats()
-        self._memo: dict[tuple[int, ...], tuple[int, int]] = {}
+        self._memo = BoundedMemo(MEMO_ENTRIES)  # canonical node -> (largest k refuted, smallest k solved)
         self._canon: dict[tuple[int, ...], tuple[int, ...]] = {}
         self._start = time.perf_counter()
 
@@ -144,7 +151,12 @@ class PatternSearch:
         return any(not any(c[g] for g in groups) for groups in self.both_groups)
 
     def within_counts(self, c: tuple[int, ...], k: int, depth: int = 1) -> bool:
-        """Return whether a node (counts) can be solved in at most k questions."""
+        """Return whether a node (counts) can be solved in at most k questions (probes first,
+        `effort.Probing`)."""
+        return self.probed(c, k, depth)
+
+    def _within(self, c: tuple[int, ...], k: int, depth: int) -> bool | None:
+        """Return whether a node can be solved in at most k questions (None: a probe ran out first)."""
         total = sum(c)
         if total <= 1:
             return True
@@ -157,9 +169,50 @@ class PatternSearch:
         if k <= lo or k >= hi:
             self.stats.level(depth).memo_hits += 1
             return k >= hi
-        ok = any(True for _ in self._solving_splits(c, k, depth))
-        self._memo[key] = (lo, k) if ok else (k, hi)
+        found, complete = self._first_split(c, k, depth)
+        if found is None and not complete:
+            return None
+        ok = found is not None
+        lo, hi = self._memo.get(key, (-1, 1 << 30))  # the search below may have stored a bound
+        self._memo.put(key, (lo, min(hi, k)) if ok else (max(lo, k), hi))
         return ok
+
+    def _first_split(self, c: tuple[int, ...], k: int, depth: int):
+        """Return (the first split whose children both need at most k - 1 questions or None, whether
+        every split was settled). Splits are taken in batches and each batch is tried best first
+        (fewest worlds in the larger child, then the smaller child's least load)."""
+        level = self.stats.level(depth)
+        seen: set = set()
+        source = self._splits(c, k)
+        complete = True
+        while True:
+            batch = list(itertools.islice(source, BATCH))
+            if not batch:
+                return None, complete
+            scored = sorted(((self._score(c0, c1), agent, x, c0, c1) for agent, x, c0, c1 in batch),
+                            key=lambda s: s[0])
+            for _score, agent, x, c0, c1 in scored:
+                key = frozenset((self.canonical(c0), self.canonical(c1)))
+                if key in seen:
+                    continue
+                if len(seen) < SEEN_LIMIT:
+                    seen.add(key)
+                level.explored += 1
+                self.stats.nodes += 1
+                self.budget.tick()
+                self._spend()
+                got = self._children_within([c0, c1] if sum(c0) >= sum(c1) else [c1, c0], k - 1, depth + 1)
+                if got:
+                    return (agent, x), True
+                if got is None:
+                    complete = False
+
+    def _score(self, c0: tuple[int, ...], c1: tuple[int, ...]) -> tuple:
+        """Return how promising a split looks: its larger child's least load and size, then the other's."""
+        def load(c: tuple[int, ...]) -> tuple[int, int]:
+            size = sum(c)
+            return min(size + sum(c[g] for g in groups) for groups in self.both_groups), size
+        return tuple(sorted((load(c0), load(c1)), reverse=True))
 
     def within(self, reps: int, k: int) -> bool:
         """Return whether a representative set can be solved in at most k questions."""
@@ -186,21 +239,6 @@ class PatternSearch:
         stuck pair, and so on down to single representatives."""
         return stuck_pair(self.anyl, reps) is None
 
-    def _solving_splits(self, c: tuple[int, ...], k: int, depth: int) -> Iterator[tuple[int, tuple[int, ...]]]:
-        """Yield (addressee, first-word counts per pattern) for splits whose children both need at most k - 1."""
-        seen = set()
-        level = self.stats.level(depth)
-        for agent, x, c0, c1 in self._splits(c, k):
-            key = frozenset((self.canonical(c0), self.canonical(c1)))
-            if key in seen:
-                continue
-            seen.add(key)
-            level.explored += 1
-            self.stats.nodes += 1
-            self.budget.tick()
-            if self.within_counts(c0, k - 1, depth + 1) and self.within_counts(c1, k - 1, depth + 1):
-                yield agent, x
-
     def _splits(self, c: tuple[int, ...], k: int):
         """Yield (addressee, x, child0, child1) for every split whose children pass the lookahead bound
         for k - 1 questions and both keep fewer worlds than the node."""
@@ -210,7 +248,7 @@ class PatternSearch:
             base = tuple(c[g] if self.both[g][a] else 0 for g in range(self.n_groups))
             base_load = [sum(base[g] * self.weight[g][b] for g in range(self.n_groups)) for b in range(self.n_agents)]
             for x in lookahead_assignments([c[g] for g in free], [self.weight[g] for g in free], base_load, fixed, k,
-                                           check=self.budget.check_time):
+                                           check=self.budget.check_time, heavy=[self.heavy[g] for g in free]):
                 c0, c1 = list(base), list(base)
                 for g, v in zip(free, x):
                     c0[g] += v
@@ -238,7 +276,7 @@ class PatternSearch:
             first = members[:half]
             chosen = {r: (1 if r in first else 2) for r in members}
         else:
-            found = next(iter(self._solving_splits(c, k, 1)), None)
+            found, _complete = self._first_split(c, k, 1)
             if found is None:
                 raise ValueError(f"no strategy of {k} questions for this node")
             agent, x = found
@@ -329,7 +367,7 @@ def stuck_pair(anyl: AnyLanguage, reps: int) -> tuple[int, int] | None:
 
 
 def lookahead_assignments(counts: list[int], weights: list[list[int]], base_load: list[int], fixed: int, k: int,
-                          guard=None, tied: list[int] | None = None, check=None):
+                          guard=None, tied: list[int] | None = None, check=None, heavy: list[list[int]] | None = None):
     """Yield how many worlds of each free cell go to the first word, for every split (to an addressee
     whose `fixed` worlds answer both) whose two children could still be solved in k - 1 questions.
 
@@ -347,18 +385,21 @@ def lookahead_assignments(counts: list[int], weights: list[list[int]], base_load
     budget = cap = 1 << (k - 1)
     pairs = [(b0, b1) for b0 in range(n) for b1 in range(n)]
     m = len(counts)
-    suffix = [[(0, 0, 0, 0)] * len(pairs) for _ in range(m + 1)]  # cells i..: counts by (w0, w1)
-    for i in range(m - 1, -1, -1):
-        w = weights[i]
-        row = []
-        for p, (b0, b1) in enumerate(pairs):
-            q = list(suffix[i + 1][p])
-            q[(w[b0] - 1) * 2 + (w[b1] - 1)] += counts[i]
-            row.append(tuple(q))
-        suffix[i] = row
+    if heavy is None:  # per cell, the addressees whose weight is 2
+        heavy = [[b for b, v in enumerate(w) if v == 2] for w in weights]
+    # suffix sums over cells i..: all worlds, worlds where b answers both, where b0 and b1 both do
     remaining = [0] * (m + 1)
+    single = [[0] * n for _ in range(m + 1)]
+    double = [[0] * (n * n) for _ in range(m + 1)]
     for i in range(m - 1, -1, -1):
-        remaining[i] = remaining[i + 1] + counts[i]
+        cg = counts[i]
+        remaining[i] = remaining[i + 1] + cg
+        s1, s2 = single[i + 1][:], double[i + 1][:]
+        for b0 in heavy[i]:
+            s1[b0] += cg
+            for b1 in heavy[i]:
+                s2[b0 * n + b1] += cg
+        single[i], double[i] = s1, s2
     load0, load1 = list(base_load), list(base_load)
     tots = [fixed, fixed]
     x = [0] * m
@@ -369,7 +410,10 @@ def lookahead_assignments(counts: list[int], weights: list[list[int]], base_load
         if s0 < 0 or s1 < 0:
             return False
         need = 0.0
-        q11, q12, q21, q22 = suffix[i][p]
+        q22 = double[i][p]
+        q21 = single[i][b0] - q22
+        q12 = single[i][b1] - q22
+        q11 = remaining[i] - q21 - q12 - q22
         # to the first child first the worlds that save most load in the second
         for amount, w0, w1 in ((q12, 1, 2), (q11, 1, 1), (q22, 2, 2), (q21, 2, 1)):
             take = min(amount, s0 / w0)

@@ -14,10 +14,9 @@
   child of a split within k - 1; splits are cut as soon as a partial child breaks it (loads only grow).
 - Symmetry: renaming gods and permuting words maps keys to keys. The search sees nothing but keys, so
   a node and its image need equally many questions; memo entries are kept under the least image.
-- Memo: a transposition table with a size budget; evicting an entry loses time, never soundness (an
-  entry only records a result already proved).
-- Probes: before the exhaustive pass, each split's children get a share of a bounded effort (splits
-  explored), so one hard split cannot hide an easy one behind it; only definite results are memoised.
+- Memo and probes: `effort.BoundedMemo` (a transposition table with a size budget) and
+  `effort.Probing` (each split's children get a share of a bounded effort before the exhaustive
+  pass); neither can change an answer.
 - Order: choices reaching the most children are tried first (they tell the language), and splits by
   fewest representatives in their largest child. Order changes time only, never an answer.
 
@@ -33,13 +32,10 @@ from fractions import Fraction
 from typing import Iterator
 
 from .anylang import AnyLanguage
+from .effort import BATCH, MEMO_ENTRIES, BoundedMemo, Probing
 from .search import Ask, Budget, Leaf, Split, Stats
 
 Node = tuple[tuple[int, int], ...]  # (profile id, count), sorted by profile id
-MEMO_ENTRIES = 2_000_000  # transposition-table budget (entries); the oldest half goes when it is full
-PROBES = (1_000, 10_000, 100_000)  # probe efforts tried before the exhaustive search
-PROBE_SHARE = 4  # under a probe, each split's children get this fraction of what is left
-BATCH = 2000  # splits gathered and ordered best first before any is tried
 DOMINANCE_LIMIT = 2000  # choices of one profile compared pairwise for dominance, at most
 MAX_SYMMETRIES = 1000  # renamings tried per canonical form; above it only word permutations are used
 
@@ -53,36 +49,7 @@ class Choice:
     reach: int  # how many outcomes the class reaches
 
 
-class _Spent(Exception):
-    """A probe used up its effort."""
-
-
-class BoundedMemo:
-    """A dict with at most `limit` entries; when full, the older half is dropped."""
-
-    def __init__(self, limit: int):
-        self.limit = limit
-        self.data: dict = {}
-        self.evicted = 0
-
-    def get(self, key, default=None):
-        """Return the entry of a key, or `default`."""
-        return self.data.get(key, default)
-
-    def put(self, key, value) -> None:
-        """Store an entry, evicting the older half first if the table is full."""
-        if key not in self.data and len(self.data) >= self.limit:
-            drop = len(self.data) // 2
-            for old in list(itertools.islice(self.data, drop)):
-                del self.data[old]
-            self.evicted += drop
-        self.data[key] = value
-
-    def __len__(self) -> int:
-        return len(self.data)
-
-
-class ProfileSearch:
+class ProfileSearch(Probing):
     """Exact worst-case search over counts of interchangeable goal classes, any number of outcomes."""
 
     def __init__(self, anyl: AnyLanguage, budget: Budget, memo_entries: int = MEMO_ENTRIES):
@@ -114,8 +81,6 @@ class ProfileSearch:
         self._canon: BoundedMemo = BoundedMemo(memo_entries)
         self.memo = BoundedMemo(memo_entries)  # canonical node -> (largest k refuted, smallest k solved)
         self._solvable = BoundedMemo(memo_entries)
-        self._effort: int | None = None  # splits a probe gives the children of one split at the top
-        self._allow: int | None = None  # splits the children being checked may still explore
 
     # ------------------------------------------------------------ keys and profiles
 
@@ -361,20 +326,8 @@ class ProfileSearch:
     # ------------------------------------------------------------ search
 
     def within_node(self, node: Node, k: int, depth: int = 1) -> bool:
-        """Return whether a node can be solved in at most k questions: first by probes (each split's
-        children given a bounded effort, so a hard split does not hide an easy one behind it), then,
-        if the probes settle nothing, by the exhaustive search."""
-        for effort in PROBES:
-            self._effort, self._allow = effort, None
-            try:
-                got = self._within(node, k, depth)
-            finally:
-                self._effort = self._allow = None
-            if got is not None:
-                return got
-        got = self._within(node, k, depth)
-        assert got is not None  # with no probe running every answer is definite
-        return got
+        """Return whether a node can be solved in at most k questions (probes first, `effort.Probing`)."""
+        return self.probed(node, k, depth)
 
     def _within(self, node: Node, k: int, depth: int) -> bool | None:
         """Return whether a node can be solved in at most k questions (None: a probe ran out first)."""
@@ -395,39 +348,6 @@ class ProfileSearch:
         lo, hi = self.memo.get(key, (0, 1 << 30))
         self.memo.put(key, (lo, min(hi, k)) if ok else (max(lo, k), hi))
         return ok
-
-    def _spend(self) -> None:
-        """Count one split against the running probe; raise _Spent when its effort is used up."""
-        if self._allow is not None:
-            self._allow -= 1
-            if self._allow < 0:
-                raise _Spent
-
-    def _children_within(self, children: list[Node], k: int, depth: int) -> bool | None:
-        """Return whether every child needs at most k questions (None: unknown within the probe's
-        effort). Under a probe the children get a share of what is left (all of the probe's effort
-        at the top), so one split's hard children cannot use up the whole probe."""
-        if self._effort is None:
-            return all(self._within(c, k, depth) for c in children)
-        saved = self._allow
-        share = self._effort if saved is None else max(1, saved // PROBE_SHARE)
-        self._allow = share
-        result: bool | None = True
-        try:
-            for c in children:
-                got = self._within(c, k, depth)
-                if got is False:
-                    result = False
-                    break
-                if got is None:
-                    result = None
-        except _Spent:
-            result = None
-        spent = share - max(self._allow, 0)
-        self._allow = None if saved is None else saved - spent
-        if self._allow is not None and self._allow < 0:
-            raise _Spent
-        return result
 
     def _solving_split(self, node: Node, k: int, depth: int):
         """Return (the first split whose children all need at most k - 1 questions or None, whether

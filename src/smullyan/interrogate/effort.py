@@ -1,0 +1,107 @@
+"""Bounded effort inside exhaustive searches: probes, and a transposition table with a size budget.
+
+- Probe: before the exhaustive pass, a node's splits are tried with a bounded effort (splits explored)
+  shared out among them: each split's children get a fraction of what is left, so one split whose
+  children are hard to refute cannot hide an easy split behind it. A probe that runs out answers
+  "unknown", and only definite answers are ever memoised, so probes change the time an answer takes,
+  never the answer: when every probe is unknown the search runs exhaustively, as without them.
+- Memo: a dict with an entry budget; when it is full the older half goes. An entry only records a
+  result already proved, so evicting one loses time, never soundness.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+MEMO_ENTRIES = 2_000_000  # transposition-table budget (entries); the oldest half goes when it is full
+PROBES = (1_000, 10_000, 100_000)  # probe efforts tried before the exhaustive search
+PROBE_SHARE = 4  # under a probe, each split's children get this fraction of what is left
+BATCH = 2000  # splits gathered and ordered best first before any is tried
+
+
+class Spent(Exception):
+    """A probe used up its effort."""
+
+
+class BoundedMemo:
+    """A dict with at most `limit` entries; when full, the older half is dropped."""
+
+    def __init__(self, limit: int):
+        self.limit = limit
+        self.data: dict = {}
+        self.evicted = 0
+
+    def get(self, key, default=None):
+        """Return the entry of a key, or `default`."""
+        return self.data.get(key, default)
+
+    def put(self, key, value) -> None:
+        """Store an entry, evicting the older half first if the table is full."""
+        if key not in self.data and len(self.data) >= self.limit:
+            drop = len(self.data) // 2
+            for old in list(itertools.islice(self.data, drop)):
+                del self.data[old]
+            self.evicted += drop
+        self.data[key] = value
+
+    def __len__(self) -> int:
+        return len(self.data)
+
+
+class Probing:
+    """Probes for a search that defines `_within(node, k, depth) -> bool | None` (None: the running
+    probe ran out) and calls `_spend()` once per split it explores."""
+
+    _effort: int | None = None  # splits a probe gives the children of one split at the top
+    _allow: int | None = None  # splits the children being checked may still explore
+
+    def probed(self, node, k: int, depth: int) -> bool:
+        """Return whether a node can be solved in at most k questions: first by probes of growing
+        effort, then, if none settles it, exhaustively."""
+        for effort in PROBES:
+            self._effort, self._allow = effort, None
+            try:
+                got = self._within(node, k, depth)
+            finally:
+                self._effort = self._allow = None
+            if got is not None:
+                return got
+        got = self._within(node, k, depth)
+        assert got is not None  # with no probe running every answer is definite
+        return got
+
+    def _within(self, node, k: int, depth: int) -> bool | None:
+        raise NotImplementedError
+
+    def _spend(self) -> None:
+        """Count one split against the running probe; raise Spent when its effort is used up."""
+        if self._allow is not None:
+            self._allow -= 1
+            if self._allow < 0:
+                raise Spent
+
+    def _children_within(self, children: list, k: int, depth: int) -> bool | None:
+        """Return whether every child needs at most k questions (None: unknown within the probe's
+        effort). Under a probe the children get a share of what is left (all of the probe's effort
+        at the top), so one split's hard children cannot use up the whole probe."""
+        if self._effort is None:
+            return all(self._within(c, k, depth) for c in children)
+        saved = self._allow
+        share = self._effort if saved is None else max(1, saved // PROBE_SHARE)
+        self._allow = share
+        result: bool | None = True
+        try:
+            for c in children:
+                got = self._within(c, k, depth)
+                if got is False:
+                    result = False
+                    break
+                if got is None:
+                    result = None
+        except Spent:
+            result = None
+        spent = share - max(self._allow, 0)
+        self._allow = None if saved is None else saved - spent
+        if self._allow is not None and self._allow < 0:
+            raise Spent
+        return result
