@@ -125,7 +125,8 @@ def survey_one(types: tuple[str, ...], reading: Reading) -> Row:
     try:
         best = solve(dataclasses.replace(puzzle, objective="expected", max_questions=cap), limits)
     except SearchLimitReached as e:
-        return Row(types, True, sol.questions, None, within, time.perf_counter() - start,
+        # no cap is shown: none was finished (the note says where the search stopped)
+        return Row(types, True, sol.questions, None, None, time.perf_counter() - start,
                    note=f"expected: {e.message}", expected_at_most=sol.expected)
     return Row(types, True, sol.questions, best.expected, best.stats.get("expected_within", within),
                time.perf_counter() - start, any_length=best.stats.get("expected_any_length"))
