@@ -94,7 +94,7 @@ def test_expected_strategy_keeps_the_odds_under_the_coin_reading():
 @given(st.lists(st.integers(0, 2), min_size=10, max_size=10))
 def test_renamings_fixing_a_node_are_found_through_the_trie(counts):
     """T,T,L,R,R has 10 patterns (which two gods are random) and 120 renamings of gods."""
-    from smullyan.interrogate.patterns import fixing_renamings
+    from smullyan.interrogate.renaming import fixing_renamings
 
     p = gods(["truthful", "truthful", "liar", "random", "random"], language="any")
     budget = Budget()
@@ -103,3 +103,34 @@ def test_renamings_fixing_a_node_are_found_through_the_trie(counts):
     assert search.n_groups == 10 and len(search.renamings) == 120
     brute = [i for i, inv in enumerate(search.renamings) if tuple(node[j] for j in inv) == node]
     assert sorted(fixing_renamings(node, search.trie)) == brute
+
+
+@pytest.fixture(scope="module")
+def five_and_seven():
+    """Pattern searches of T,T,L,R,R and T,T,T,T,R,R,R, built once."""
+    out = []
+    for types in ("TTLRR", "TTTTRRR"):
+        p = puzzle(types)
+        budget = Budget()
+        out.append(PatternSearch.applicable(AnyLanguage(p.contexts(), p.goal, budget), budget))
+    return out
+
+
+@settings(max_examples=80, deadline=None)
+@given(data=st.data())
+def test_the_refined_canonical_form_is_the_same_for_every_renaming_of_a_node(five_and_seven, data):
+    """Canonical forms through signatures (gods of equal signature permuted among themselves) agree
+    with the definition: a node and each of its renamings get one form, and the form is a renaming of
+    the node; the fixing renamings equal those found by trying all (T,T,L,R,R: 10 patterns, 120
+    renamings; T,T,T,T,R,R,R: 35 patterns, 5,040)."""
+    search = data.draw(st.sampled_from(five_and_seven))
+    renamer = search.renamer
+    assert renamer.refined
+    node = tuple(data.draw(st.lists(st.integers(0, 2), min_size=search.n_groups, max_size=search.n_groups)))
+    inv = renamer.renamings[data.draw(st.integers(0, len(renamer.renamings) - 1))]
+    image = tuple(node[j] for j in inv)
+    form = renamer.least(node)
+    assert renamer.least(image) == form
+    assert any(tuple(node[j] for j in r) == form for r in renamer.renamings)
+    brute = sorted(i for i, r in enumerate(renamer.renamings) if tuple(node[j] for j in r) == node)
+    assert sorted(renamer.fixing(node)) == brute

@@ -25,7 +25,7 @@ from fractions import Fraction
 import numpy as np
 
 from .expected import INFINITE
-from .patterns import PatternSearch, least_renaming, lookahead_assignments
+from .patterns import PatternSearch, lookahead_assignments
 from .search import Ask, Budget, Leaf, Split
 
 State = tuple[tuple[int, ...], ...]  # per pattern: worlds at level 0, 1, …
@@ -125,7 +125,7 @@ class PatternExpected:
         """Return the least form of a node among the renamings of gods."""
         got = self._canon.get(state)
         if got is None:
-            got = self._canon[state] = least_renaming(state, self.worst.trie)
+            got = self._canon[state] = self.worst.renamer.least(state)
         return got
 
     @staticmethod

@@ -31,6 +31,7 @@ from typing import Iterator
 
 from .anylang import AnyLanguage
 from .effort import BATCH, MEMO_ENTRIES, BoundedMemo, Probing
+from .renaming import Renamer
 from .search import Ask, Budget, Leaf, Split, Stats
 
 FREE = (1, 2)  # option masks: the first word, the second word
@@ -55,13 +56,14 @@ class PatternSearch(Probing):
         self.weight = [[1 + self.both[g][b] for b in range(self.n_agents)] for g in range(self.n_groups)]
         self.heavy = [[b for b in range(self.n_agents) if self.both[g][b]] for g in range(self.n_groups)]
         self.renamings = self._renamings()
-        self.trie = renaming_trie(self.renamings)
+        self.renamer = Renamer(self.renamings, self.agent_maps, self.both_groups)
+        self.trie = self.renamer.trie
         self.transpositions = [([i for i in range(self.n_agents) if p[i] != i], inv)
                                for inv, p in zip(self.renamings, self.agent_maps)
                                if sum(1 for i in range(self.n_agents) if p[i] != i) == 2]
         self.stats = Stats()
         self._memo = BoundedMemo(MEMO_ENTRIES)  # canonical node -> (largest k refuted, smallest k solved)
-        self._canon: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self._canon = BoundedMemo(MEMO_ENTRIES)  # node -> canonical form
         self._start = time.perf_counter()
 
     @classmethod
@@ -99,7 +101,7 @@ class PatternSearch(Probing):
         """Return one addressee per class of addressees that a renaming fixing the node exchanges
         (asking either gives mirror-image children, so one of them is enough)."""
         heads = set(range(self.n_agents))
-        for index in fixing_renamings(node, self.trie):
+        for index in self.renamer.fixing(node):
             p = self.agent_maps[index]
             for a in range(self.n_agents):
                 if p[a] < a:
@@ -143,7 +145,8 @@ class PatternSearch(Probing):
         """Return the least count vector among the renamings of a node."""
         got = self._canon.get(c)
         if got is None:
-            got = self._canon[c] = least_renaming(c, self.trie)
+            got = self.renamer.least(c)
+            self._canon.put(c, got)
         return got
 
     def free_agent(self, c: tuple[int, ...]) -> bool:
@@ -299,52 +302,6 @@ class PatternSearch(Probing):
                 children.append((outcome, child))
         split = Split(agent, tuple(children), chosen)
         return Ask(reps, split, tuple((o, self.tree(child, k - 1)) for o, child in children))
-
-
-LEAF = -1  # key under which a trie leaf keeps the index of its renaming
-
-
-def renaming_trie(renamings: list[list[int]]) -> dict:
-    """Return the renamings as a trie: position 0's source pattern, then position 1's, and so on; each
-    leaf holds its renaming's index under LEAF."""
-    trie: dict = {}
-    for index, inv in enumerate(renamings):
-        t = trie
-        for g in inv:
-            t = t.setdefault(g, {})
-        t[LEAF] = index
-    return trie
-
-
-def fixing_renamings(node: tuple, trie: dict) -> list[int]:
-    """Return the indices of the renamings (`trie` from renaming_trie) that map the node onto itself,
-    following only the branches that keep every position's value so far."""
-    active = [trie]
-    for i in range(len(node)):
-        want = node[i]
-        active = [sub for t in active for g, sub in t.items() if node[g] == want]
-        if not active:
-            return []
-    return [t[LEAF] for t in active]
-
-
-def least_renaming(node: tuple, trie: dict) -> tuple:
-    """Return the lexicographically least of a node's renamings (`trie` from renaming_trie), fixing
-    one position at a time and following only the renamings that reach the least value there."""
-    active = [trie]
-    out = []
-    for _ in range(len(node)):
-        best, following = None, []  # one pass: the least value here, and the branches reaching it
-        for t in active:
-            for g, sub in t.items():
-                v = node[g]
-                if best is None or v < best:
-                    best, following = v, [sub]
-                elif v == best:
-                    following.append(sub)
-        out.append(best)
-        active = following
-    return tuple(out)
 
 
 def stuck_pair(anyl: AnyLanguage, reps: int) -> tuple[int, int] | None:
