@@ -174,3 +174,23 @@ def test_a_deeper_average_search_stopped_by_its_time_share_leaves_the_last_optim
     budget.deadline = None
     assert counted.value(state, 7) == Fraction(671, 120)
     assert counted.reaches(state, 7, Fraction(671, 120))
+
+
+@pytest.mark.parametrize("spec, within, value", [("TTLRR", 7, Fraction(671, 120)), ("TTTLR", 6, Fraction(23, 5))])
+def test_memo_budgets_of_a_few_entries_change_no_average(spec, within, value):
+    """Every table of the average search has an entry budget (issue 18: memory bounded in every search);
+    an evicted entry only costs time, so with tables of 4 entries the averages stay exact."""
+    from smullyan.interrogate.effort import BoundedMemo
+
+    p = gods([NAMES[c] for c in spec], language="any")
+    budget = Budget()
+    anyl = AnyLanguage(p.contexts(), p.goal, budget)
+    worst = PatternSearch.applicable(anyl, budget)
+    worst._memo, worst._canon = BoundedMemo(4), BoundedMemo(4)
+    counted = PatternExpected(worst, budget)
+    tables = ("_memo", "_floor", "_bounds", "_canon", "_costly")
+    for name in tables:
+        setattr(counted, name, BoundedMemo(4))
+    assert counted.value(counted.state_of({r: 0 for r in range(anyl.n_reps)}), within) == value
+    assert all(len(getattr(counted, name)) <= 4 for name in tables)
+    assert counted._bounds.evicted > 0 and counted._canon.evicted > 0

@@ -17,6 +17,7 @@ MEMO_ENTRIES = 2_000_000  # transposition-table budget (entries); the oldest hal
 PROBES = (1_000, 10_000, 100_000)  # probe efforts tried before the exhaustive search
 PROBE_SHARE = 4  # under a probe, each split's children get this fraction of what is left
 BATCH = 2000  # splits gathered and ordered best first before any is tried
+COSTLY_ENTRIES = 10_000  # candidate lists kept for a strategy rebuild (each may hold thousands of splits)
 
 
 class Spent(Exception):

@@ -22,6 +22,7 @@ from fractions import Fraction
 
 from ..logic.semantics import ContextSpace
 from .anylang import AnyLanguage
+from .effort import COSTLY_ENTRIES, MEMO_ENTRIES, BoundedMemo
 from .patterns import PatternSearch
 from .search import Ask, Budget, Leaf, Split, StrategySearch
 
@@ -84,9 +85,9 @@ class ExpectedSearch:
         self.worst = worst
         self.budget = budget
         self.n_out = anyl.n_outcomes
-        self._memo: dict[tuple, Fraction] = {}
+        self._memo = BoundedMemo(MEMO_ENTRIES)  # (canonical masses, k) -> exact value
         self._dist: dict[tuple[int, int, int], tuple[Fraction, ...] | None] = {}
-        self._costly: dict[tuple, list] = {}  # candidate lists slow to build, for the strategy rebuild
+        self._costly = BoundedMemo(COSTLY_ENTRIES)  # candidate lists slow to build, for the strategy rebuild
         self.perms = self._agent_symmetries()
 
     def _agent_symmetries(self) -> list[list[int]]:
@@ -151,7 +152,7 @@ class ExpectedSearch:
                 out.append((bound, split, children))
         out.sort(key=lambda c: c[0])
         if self.budget.nodes - ticks > 1000:
-            self._costly[(tuple(sorted(masses.items())), k)] = out
+            self._costly.put((tuple(sorted(masses.items())), k), out)
         return out
 
     @staticmethod
@@ -183,7 +184,7 @@ class ExpectedSearch:
                 if value >= best:
                     break
             best = min(best, value)
-        self._memo[key] = best
+        self._memo.put(key, best)
         return best
 
     def strategy(self, masses: dict[int, Fraction], k: int) -> Ask | Leaf:

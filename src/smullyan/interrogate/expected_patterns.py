@@ -24,6 +24,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from .effort import COSTLY_ENTRIES, MEMO_ENTRIES, BoundedMemo
 from .expected import INFINITE
 from .patterns import PatternSearch, lookahead_assignments
 from .search import Ask, Budget, Leaf, Split
@@ -100,12 +101,12 @@ class PatternExpected:
     def __init__(self, worst: PatternSearch, budget: Budget):
         self.worst = worst
         self.budget = budget
-        self._memo: dict[tuple[State, int], Fraction] = {}  # exact values
-        self._floor: dict[tuple[State, int], Fraction] = {}  # proven lower bounds
-        self._bounds: dict[tuple[State, int], Fraction] = {}
-        self._canon: dict[State, State] = {}
+        self._memo = BoundedMemo(MEMO_ENTRIES)  # (canonical node, k) -> exact value
+        self._floor = BoundedMemo(MEMO_ENTRIES)  # (canonical node, k) -> proven lower bound
+        self._bounds = BoundedMemo(MEMO_ENTRIES)  # (node, k) -> the cheap lower bound
+        self._canon = BoundedMemo(MEMO_ENTRIES)  # node -> canonical form
         self._two_step = np.array(self.two_step_coefficients(), dtype=np.int64)
-        self._costly: dict[tuple[State, int], tuple[Fraction, list]] = {}  # candidate lists slow to build
+        self._costly = BoundedMemo(COSTLY_ENTRIES)  # (node, k) -> (cut, candidates): lists slow to build
 
     # ------------------------------------------------------------------ nodes
 
@@ -125,7 +126,8 @@ class PatternExpected:
         """Return the least form of a node among the renamings of gods."""
         got = self._canon.get(state)
         if got is None:
-            got = self._canon[state] = self.worst.renamer.least(state)
+            got = self.worst.renamer.least(state)
+            self._canon.put(state, got)
         return got
 
     @staticmethod
@@ -144,7 +146,8 @@ class PatternExpected:
         better of the length-limited code bound and the random-answer bound."""
         got = self._bounds.get((state, k))
         if got is None:
-            got = self._bounds[(state, k)] = self._bound(state, k)
+            got = self._bound(state, k)
+            self._bounds.put((state, k), got)
         return got
 
     def _bound(self, state: State, k: int) -> Fraction:
@@ -280,10 +283,11 @@ class PatternExpected:
                 if value < best:
                     best = value
         if best < limit:
-            self._memo[key] = best
+            self._memo.put(key, best)
             return best, True
-        self._floor[key] = max(limit, known or Fraction(0))
-        return self._floor[key], False
+        floor = max(limit, known or Fraction(0))
+        self._floor.put(key, floor)
+        return floor, False
 
     def candidates(self, state: State, k: int, cut: Fraction = INFINITE
                    ) -> list[tuple[Fraction, tuple[int, tuple], list[tuple[int, State]]]]:
@@ -337,7 +341,7 @@ class PatternExpected:
                     out.append((lb, (a, x), children))
         out.sort(key=lambda c: c[0])
         if self.budget.nodes - ticks > 1000:  # kept for the rounds and the strategy rebuild that follow
-            self._costly[(state, k)] = (cut, out)
+            self._costly.put((state, k), (cut, out))
         return out
 
     def tied(self, state: State, a: int, cells: list[tuple[int, int, int]]) -> list[int]:

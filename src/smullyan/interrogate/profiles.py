@@ -498,8 +498,8 @@ class ProfileExpected:
     def __init__(self, profiles: ProfileSearch, budget: Budget):
         self.profiles = profiles
         self.budget = budget
-        self._memo: dict[tuple[Node, int], Fraction] = {}
-        self._bound: dict[Node, float] = {}
+        self._memo = BoundedMemo(MEMO_ENTRIES)  # (canonical node, k) -> exact value
+        self._bound = BoundedMemo(MEMO_ENTRIES)  # node -> the code bound
 
     @staticmethod
     def applicable(anyl: AnyLanguage) -> bool:
@@ -514,7 +514,8 @@ class ProfileExpected:
             from .expected import code_bound
 
             masses = [float(len(self.profiles.profile_list[p])) for p, n in node for _ in range(n)]
-            got = self._bound[node] = code_bound(masses, self.profiles.outcomes) if len(masses) > 1 else 0.0
+            got = code_bound(masses, self.profiles.outcomes) if len(masses) > 1 else 0.0
+            self._bound.put(node, got)
         return got
 
     def value(self, node: Node, k: int) -> Fraction:
@@ -534,7 +535,7 @@ class ProfileExpected:
             if lb >= float(best) - 1e-9:
                 break
             best = min(best, self._cost(node, children, k, best))
-        self._memo[key] = best
+        self._memo.put(key, best)
         return best
 
     def _cost(self, node: Node, children: tuple[Node, ...], k: int, cut: Fraction) -> Fraction:
