@@ -108,12 +108,7 @@ def test_renamings_fixing_a_node_are_found_through_the_trie(counts):
 @pytest.fixture(scope="module")
 def five_and_seven():
     """Pattern searches of T,T,L,R,R and T,T,T,T,R,R,R, built once."""
-    out = []
-    for types in ("TTLRR", "TTTTRRR"):
-        p = puzzle(types)
-        budget = Budget()
-        out.append(PatternSearch.applicable(AnyLanguage(p.contexts(), p.goal, budget), budget))
-    return out
+    return [_search("TTLRR"), _search("TTTTRRR")]
 
 
 @settings(max_examples=80, deadline=None)
@@ -134,3 +129,23 @@ def test_the_refined_canonical_form_is_the_same_for_every_renaming_of_a_node(fiv
     assert any(tuple(node[j] for j in r) == form for r in renamer.renamings)
     brute = sorted(i for i, r in enumerate(renamer.renamings) if tuple(node[j] for j in r) == node)
     assert sorted(renamer.fixing(node)) == brute
+
+
+def test_a_lazy_probe_is_bounded_as_a_whole_and_easy_nodes_need_no_batch():
+    """T,T,L,L,R,R within 8: the first probe takes splits as they come and settles it after 9 splits;
+    T,T,T,T,R,R,R within 7: that probe gives up after at most LAZY_PROBE splits at the top (plus the
+    one that overdraws each level), and the best-first probes then find a strategy."""
+    from smullyan.interrogate.patterns import LAZY_PROBE
+
+    easy = _search("TTLLRR")
+    assert easy.within((1 << easy.anyl.n_reps) - 1, 8)
+    assert easy.stats.nodes <= 20
+    hard = _search("TTTTRRR")
+    assert hard.within((1 << hard.anyl.n_reps) - 1, 7)
+    assert LAZY_PROBE < hard.stats.nodes < 5 * LAZY_PROBE
+
+
+def _search(types: str) -> PatternSearch:
+    p = puzzle(types)
+    budget = Budget()
+    return PatternSearch.applicable(AnyLanguage(p.contexts(), p.goal, budget), budget)

@@ -55,16 +55,26 @@ class Probing:
 
     _effort: int | None = None  # splits a probe gives the children of one split at the top
     _allow: int | None = None  # splits the children being checked may still explore
+    _lazy = False  # the running probe takes splits as they come, without gathering a batch
+    LAZY_EFFORT: int | None = None  # a search may first try a cheap probe of this many splits in lazy order
 
     def probed(self, node, k: int, depth: int) -> bool:
         """Return whether a node can be solved in at most k questions: first by probes of growing
-        effort, then, if none settles it, exhaustively."""
-        for effort in PROBES:
-            self._effort, self._allow = effort, None
+        effort (the first, if the search sets LAZY_EFFORT, in the order splits are generated), then,
+        if none settles it, exhaustively."""
+        probes = [(effort, False) for effort in PROBES]
+        if self.LAZY_EFFORT is not None:
+            probes.insert(0, (self.LAZY_EFFORT, True))
+        for effort, lazy in probes:
+            # a lazy probe is bounded as a whole; the others give each split at the top the whole effort
+            self._effort, self._allow, self._lazy = effort, effort if lazy else None, lazy
             try:
                 got = self._within(node, k, depth)
+            except Spent:  # only a probe bounded as a whole runs out at the top
+                got = None
             finally:
                 self._effort = self._allow = None
+                self._lazy = False
             if got is not None:
                 return got
         got = self._within(node, k, depth)

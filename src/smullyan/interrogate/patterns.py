@@ -36,6 +36,7 @@ from .search import Ask, Budget, Leaf, Split, Stats
 
 FREE = (1, 2)  # option masks: the first word, the second word
 BOTH = (3,)  # one option: either word
+LAZY_PROBE = 200  # splits of a first probe that takes splits as they come (easy nodes need no batch)
 SEEN_LIMIT = 100_000  # distinct splits of one node remembered to skip their mirror images, at most
 
 
@@ -43,6 +44,7 @@ class PatternSearch(Probing):
     """Exact worst-case search over counts of interchangeable representatives."""
 
     outcomes = 2
+    LAZY_EFFORT = LAZY_PROBE
 
     def __init__(self, anyl: AnyLanguage, keys: list[tuple[tuple[int, ...], ...]], group: list[int], budget: Budget):
         self.anyl = anyl
@@ -189,7 +191,7 @@ class PatternSearch(Probing):
         source = self._splits(c, k)
         complete = True
         while True:
-            batch = list(itertools.islice(source, BATCH))
+            batch = list(itertools.islice(source, 1 if self._lazy else BATCH))
             if not batch:
                 return None, complete
             scored = sorted(((self._score(c0, c1), agent, x, c0, c1) for agent, x, c0, c1 in batch),
