@@ -127,7 +127,7 @@ def test_the_refined_canonical_form_is_the_same_for_every_renaming_of_a_node(fiv
     form = renamer.least(node)
     assert renamer.least(image) == form
     assert any(tuple(node[j] for j in r) == form for r in renamer.renamings)
-    brute = sorted(i for i, r in enumerate(renamer.renamings) if tuple(node[j] for j in r) == node)
+    brute = sorted(p for p, r in zip(renamer.agent_maps, renamer.renamings) if tuple(node[j] for j in r) == node)
     assert sorted(renamer.fixing(node)) == brute
 
 

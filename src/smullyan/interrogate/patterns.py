@@ -57,12 +57,7 @@ class PatternSearch(Probing):
         self.both_groups = [[g for g in range(self.n_groups) if self.both[g][a]] for a in range(self.n_agents)]
         self.weight = [[1 + self.both[g][b] for b in range(self.n_agents)] for g in range(self.n_groups)]
         self.heavy = [[b for b in range(self.n_agents) if self.both[g][b]] for g in range(self.n_groups)]
-        self.renamings = self._renamings()
-        self.renamer = Renamer(self.renamings, self.agent_maps, self.both_groups)
-        self.trie = self.renamer.trie
-        self.transpositions = [([i for i in range(self.n_agents) if p[i] != i], inv)
-                               for inv, p in zip(self.renamings, self.agent_maps)
-                               if sum(1 for i in range(self.n_agents) if p[i] != i) == 2]
+        self.renamer = Renamer(keys, self.both_groups, check=budget.check_time)
         self.stats = Stats()
         self._memo = BoundedMemo(MEMO_ENTRIES)  # canonical node -> (largest k refuted, smallest k solved)
         self._canon = BoundedMemo(MEMO_ENTRIES)  # node -> canonical form
@@ -82,29 +77,21 @@ class PatternSearch(Probing):
             group.append(keys.setdefault(key, len(keys)))
         return cls(anyl, list(keys), group, budget)
 
-    def _renamings(self) -> list[list[int]]:
-        """Return, per renaming of agents that maps patterns onto patterns, the inverse map on patterns
-        (the renamings themselves are kept in `agent_maps`, in the same order)."""
-        index = {k: g for g, k in enumerate(self.keys)}
-        out = []
-        self.agent_maps: list[tuple[int, ...]] = []
-        for p in itertools.permutations(range(self.n_agents)):
-            image = [index.get(tuple(k[p[i]] for i in range(self.n_agents))) for k in self.keys]
-            if None in image:
-                continue
-            inverse = [0] * self.n_groups
-            for g, t in enumerate(image):
-                inverse[t] = g
-            out.append(inverse)
-            self.agent_maps.append(p)
-        return out
+    @property
+    def renamings(self) -> list[list[int]]:
+        """Return every renaming of gods as its map on patterns (built on first use)."""
+        return self.renamer.renamings
+
+    @property
+    def trie(self) -> dict:
+        """Return the renamings as a trie (built on first use)."""
+        return self.renamer.trie
 
     def orbit_heads(self, node: tuple) -> set[int]:
         """Return one addressee per class of addressees that a renaming fixing the node exchanges
         (asking either gives mirror-image children, so one of them is enough)."""
         heads = set(range(self.n_agents))
-        for index in self.renamer.fixing(node):
-            p = self.agent_maps[index]
+        for p in self.renamer.fixing(node):
             for a in range(self.n_agents):
                 if p[a] < a:
                     heads.discard(a)
@@ -115,7 +102,7 @@ class PatternSearch(Probing):
         leaving the node and every other nonempty pattern as they are: their worlds can be assigned
         to the answers in either order."""
         out = []
-        for moved, inv in self.transpositions:
+        for moved, inv in self.renamer.transpositions:
             if a in moved:
                 continue
             groups = [g for g in range(self.n_groups) if node[g] and inv[g] != g]

@@ -19,8 +19,10 @@ from __future__ import annotations
 
 import itertools
 import math
+from functools import cached_property
 
 REFINED_LIMIT = 120  # renamings tried one by one at most; above it the trie walk is used
+REFINED_CACHE = 100_000  # maps of renamings kept once made
 
 LEAF = -1  # key under which a trie leaf keeps the index of its renaming
 
@@ -70,57 +72,126 @@ def least_renaming(node: tuple, trie: dict) -> tuple:
 
 
 class Renamer:
-    """Canonical forms and fixing renamings of counted nodes under the renamings of gods."""
+    """Canonical forms and fixing renamings of counted nodes under the renamings of gods.
 
-    def __init__(self, renamings: list[list[int]], agent_maps: list[tuple[int, ...]], both_groups: list[list[int]]):
-        self.renamings = renamings
-        self.trie = renaming_trie(renamings)
+    Nothing costly is built up front: with every permutation of the gods a renaming (checked on the
+    adjacent transpositions, which generate them all) a renaming's map is made when first needed; the
+    list of all renamings and its trie (8 gods: 40,320 maps, several seconds and hundreds of MB) only
+    when a node has too many ties, or when not every permutation renames. `check` is called while that
+    list is built, so a time limit can stop it."""
+
+    def __init__(self, keys: list[tuple], both_groups: list[list[int]], check=None):
+        self.keys = keys
+        self.key_index = {k: g for g, k in enumerate(keys)}
         self.both_groups = both_groups
-        n = len(both_groups)
-        self.refined = len(renamings) == math.factorial(n)  # every permutation of the gods renames
-        self.index = {p: i for i, p in enumerate(agent_maps)}
+        self.n_agents = len(both_groups)
+        self.check = check
+        self._inverse: dict[tuple[int, ...], list[int] | None] = {}
+        self.refined = all(self.inverse(tuple(range(i)) + (i + 1, i) + tuple(range(i + 2, self.n_agents)))
+                           is not None for i in range(self.n_agents - 1))
+
+    def inverse(self, p: tuple[int, ...]) -> list[int] | None:
+        """Return the map on patterns of the renaming whose god i is god p[i] before (the renamed node
+        holds node[inv[t]] at pattern t), or None if p does not map patterns onto patterns."""
+        got = self._inverse.get(p, False)
+        if got is False:
+            got = self._map(p)
+            if len(self._inverse) < REFINED_CACHE:
+                self._inverse[p] = got
+        return got
+
+    @cached_property
+    def _all(self) -> tuple[list[list[int]], list[tuple[int, ...]]]:
+        """Return every renaming's map on patterns and, in the same order, its permutation of gods."""
+        maps, perms = [], []
+        for step, p in enumerate(itertools.permutations(range(self.n_agents))):
+            if self.check is not None and step % 1024 == 0:
+                self.check()
+            inv = self._map(p)
+            if inv is not None:
+                maps.append(inv)
+                perms.append(p)
+        return maps, perms
+
+    def _map(self, p: tuple[int, ...]) -> list[int] | None:
+        """Return a renaming's map on patterns without caching it (for the full list)."""
+        inv = [0] * len(self.keys)
+        for g, k in enumerate(self.keys):
+            t = self.key_index.get(tuple(k[p[i]] for i in range(self.n_agents)))
+            if t is None:
+                return None
+            inv[t] = g
+        return inv
+
+    @property
+    def renamings(self) -> list[list[int]]:
+        """Return every renaming's map on patterns (built on first use)."""
+        return self._all[0]
+
+    @property
+    def agent_maps(self) -> list[tuple[int, ...]]:
+        """Return every renaming as a permutation of the gods, in the order of `renamings`."""
+        return self._all[1]
+
+    @cached_property
+    def trie(self) -> dict:
+        """Return the renamings as a trie (built on first use)."""
+        return renaming_trie(self.renamings)
+
+    @cached_property
+    def transpositions(self) -> list[tuple[list[int], list[int]]]:
+        """Return ([the two gods swapped], map on patterns) for every swap of two gods that renames."""
+        out = []
+        for a, b in itertools.combinations(range(self.n_agents), 2):
+            p = list(range(self.n_agents))
+            p[a], p[b] = b, a
+            inv = self.inverse(tuple(p))
+            if inv is not None:
+                out.append(([a, b], inv))
+        return out
 
     def signatures(self, node: tuple) -> list[tuple]:
         """Return, per god, the sorted values of the node's patterns where it answers both words."""
         return [tuple(sorted(node[g] for g in groups)) for groups in self.both_groups]
 
-    def _tie_groups(self, node: tuple) -> list[list[int]]:
-        """Return the gods grouped by equal signature, groups in signature order."""
+    def _tie_groups(self, node: tuple) -> list[list[int]] | None:
+        """Return the gods grouped by equal signature, groups in signature order; None if the refined
+        way does not apply or would try more than REFINED_LIMIT renamings."""
+        if not self.refined:
+            return None
         sig = self.signatures(node)
         order = sorted(range(len(sig)), key=sig.__getitem__)
-        return [list(g) for _, g in itertools.groupby(order, key=sig.__getitem__)]
+        ties = [list(g) for _, g in itertools.groupby(order, key=sig.__getitem__)]
+        if math.prod(math.factorial(len(t)) for t in ties) > REFINED_LIMIT:
+            return None
+        return ties
 
     def least(self, node: tuple) -> tuple:
         """Return a canonical form of a node: equal for two nodes exactly when a renaming maps one
         onto the other."""
-        if not self.refined:
-            return least_renaming(node, self.trie)
         ties = self._tie_groups(node)
-        if math.prod(math.factorial(len(t)) for t in ties) > REFINED_LIMIT:
+        if ties is None:
             return least_renaming(node, self.trie)
         best = None
         for parts in itertools.product(*(itertools.permutations(t) for t in ties)):
-            inv = self.renamings[self.index[tuple(a for part in parts for a in part)]]
+            inv = self.inverse(tuple(a for part in parts for a in part))
             image = tuple(node[j] for j in inv)
             if best is None or image < best:
                 best = image
         return best
 
-    def fixing(self, node: tuple) -> list[int]:
-        """Return the indices of the renamings that map the node onto itself."""
-        if not self.refined:
-            return fixing_renamings(node, self.trie)
+    def fixing(self, node: tuple) -> list[tuple[int, ...]]:
+        """Return the renamings (as permutations of the gods) that map the node onto itself."""
         ties = self._tie_groups(node)
-        if math.prod(math.factorial(len(t)) for t in ties) > REFINED_LIMIT:
-            return fixing_renamings(node, self.trie)
-        n = len(self.both_groups)
+        if ties is None:
+            return [self.agent_maps[i] for i in fixing_renamings(node, self.trie)]
         out = []
         for parts in itertools.product(*(itertools.permutations(t) for t in ties)):
-            p = [0] * n
+            p = [0] * self.n_agents
             for t, part in zip(ties, parts):  # a god goes to one of equal signature
                 for a, b in zip(t, part):
                     p[a] = b
-            i = self.index[tuple(p)]
-            if tuple(node[j] for j in self.renamings[i]) == node:
-                out.append(i)
+            p = tuple(p)
+            if tuple(node[j] for j in self.inverse(p)) == node:
+                out.append(p)
         return out
