@@ -268,7 +268,11 @@ class PatternSearch(Probing):
             first = members[:half]
             chosen = {r: (1 if r in first else 2) for r in members}
         else:
-            found, _complete = self._first_split(c, k, 1)
+            self._lazy = True  # splits as they come: the memo already knows which children fit
+            try:
+                found, _complete = self._first_split(c, k, 1)
+            finally:
+                self._lazy = False
             if found is None:
                 raise ValueError(f"no strategy of {k} questions for this node")
             agent, x = found
