@@ -256,6 +256,23 @@ class PatternSearch(Probing):
         loads = sorted((sum(c[g] for g in self.both_groups[a]), a) for a in heads)
         return [(fixed, a) for fixed, a in loads if fixed <= cap]
 
+    def _known(self, c: tuple[int, ...], k: int) -> bool:
+        """Return whether a node is already known (no search) to be solvable in k questions."""
+        total = sum(c)
+        if total <= 1:
+            return True
+        if total > 1 << k:
+            return False
+        return self.free_agent(c) or self._memo.get(self.canonical(c), (-1, 1 << 30))[1] <= k
+
+    def _proved_split(self, c: tuple[int, ...], k: int) -> tuple[int, tuple[int, ...]] | None:
+        """Return a split whose children the memo already shows solvable in k - 1 questions, taking
+        splits as they come (a strategy tree is rebuilt after the search, so its splits are known)."""
+        for agent, x, c0, c1 in self._splits(c, k):
+            if self._known(c0, k - 1) and self._known(c1, k - 1):
+                return agent, x
+        return None
+
     def tree(self, reps: int, k: int) -> Ask | Leaf:
         """Return a strategy tree over representatives of at most k questions (k must suffice)."""
         if reps.bit_count() <= 1:
@@ -268,11 +285,9 @@ class PatternSearch(Probing):
             first = members[:half]
             chosen = {r: (1 if r in first else 2) for r in members}
         else:
-            self._lazy = True  # splits as they come: the memo already knows which children fit
-            try:
+            found = self._proved_split(c, k)
+            if found is None:  # the memo lost it: search again, best first
                 found, _complete = self._first_split(c, k, 1)
-            finally:
-                self._lazy = False
             if found is None:
                 raise ValueError(f"no strategy of {k} questions for this node")
             agent, x = found
