@@ -171,8 +171,8 @@ class PatternSearch(Probing):
 
     def _first_split(self, c: tuple[int, ...], k: int, depth: int):
         """Return (the first split whose children both need at most k - 1 questions or None, whether
-        every split was settled). Splits are taken in batches and each batch is tried best first
-        (fewest worlds in the larger child, then the smaller child's least load)."""
+        every split was settled). Splits are taken in batches (one at a time under the lazy probe) and
+        each batch is tried best first (`_score`: the larger child's least load, then its size)."""
         level = self.stats.level(depth)
         seen: set = set()
         source = self._splits(c, k)
