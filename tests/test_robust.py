@@ -171,3 +171,41 @@ def test_time_limit_holds_while_grammar_signatures_are_computed():
         p.solve(limit="2s")
     assert time.perf_counter() - start < 1.25 * 2 + 1.5
     assert err.value.proved == {"fewest_any_language": 2, "fewer_impossible": 1}
+
+
+def test_time_limit_holds_at_eight_gods_where_one_split_is_costly():
+    # canonical forms walk 40,320 renamings and the found 10-question tree took seconds to word and
+    # verify: each now checks the clock (a 1 s survey row took 10 s before)
+    import time
+
+    p = smullyan.gods(list("ABCDEFGH"), ["truthful"] * 4 + ["liar"] * 2 + ["random"] * 2)
+    start = time.perf_counter()
+    with pytest.raises(smullyan.LimitReached, match="time limit"):
+        p.solve(limit="1s")
+    assert time.perf_counter() - start < 1.25 * 1 + 1.5
+
+
+def test_a_limit_during_verification_says_the_strategy_is_not_shown(monkeypatch):
+    from smullyan.interrogate import solve as solving
+
+    def stopped(*args, **kwargs):
+        raise smullyan.LimitReached("search stopped at the time limit (1 s, 9 splits explored) without an answer")
+
+    monkeypatch.setattr(solving, "verify", stopped)
+    with pytest.raises(smullyan.LimitReached) as err:
+        smullyan.load("examples/hardest.toml").solve()
+    assert err.value.message == ("search stopped at the time limit (1 s, 9 splits explored) while wording and "
+                                 "verifying the strategy the search found; it is not shown unverified")
+    assert err.value.proved == {"fewest_any_language": 3, "fewer_impossible": 2}
+
+
+def test_verify_calls_its_check_once_per_world_and_per_question():
+    from smullyan.interrogate.strategy import questions
+    from smullyan.interrogate.verify import verify
+
+    p = smullyan.load("examples/hardest.toml")
+    strategy = p.solve().strategy
+    calls = []
+    assert verify(p.model, strategy.root, lambda: calls.append(1)).ok
+    asked = {(q.addressee, q.question) for q in questions(strategy.root)}
+    assert (len(calls), p.worlds, len(asked)) == (19, 12, 7)

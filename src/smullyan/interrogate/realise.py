@@ -56,6 +56,7 @@ class AnyRealiser:
         self.same_odds = same_odds  # also keep each world's odds of each answer (expected objective)
         self.outcome_names = list(self.space.words) + ["silent"]
         self._sigs: dict[tuple[int, int], list[tuple[tuple[int, ...], int, E.Expr]]] = {}
+        self._atoms: dict[tuple[str, int, object], int] = {}  # (kind, position, value) -> worlds
 
     def _level(self, agent: int, c: int) -> list[tuple[tuple[int, ...], int, E.Expr]]:
         """Return (outcome worlds, paradox worlds, expression) of grammar level c for an agent."""
@@ -79,6 +80,7 @@ class AnyRealiser:
         space = self.space
         if space.identify(worlds, self.goal) is not None:
             return identified(space, worlds, self.goal)
+        self.grammar.budget.check_time()  # wording a large tree takes seconds: the time limit holds here too
         assert isinstance(node, SearchAsk), "a search leaf must identify its worlds"
         agent = node.split.addressee
         targets = {i: m for i, m in self.anyl.targets(node.worlds, node.split).items() if worlds >> i & 1}
@@ -148,15 +150,24 @@ class AnyRealiser:
         space = self.space
         w = space.worlds[i]
         out = []
-        for ag, t in zip(space.agents, w.types):
-            out.append((E.TypeIs(ag, t), self._where(lambda x, ag=ag, t=t: x.types[space.agents.index(ag)] == t)))
+        for a, (ag, t) in enumerate(zip(space.agents, w.types)):
+            out.append((E.TypeIs(ag, t), self._atom_worlds("type", a, t)))
         if with_language and space.words != PLAIN_WORDS:
-            for word, m in zip(space.words, w.language):
-                out.append((E.Means(word, m), self._where(lambda x, word=word, m=m: x.language[space.words.index(word)] == m)))
+            for j, (word, m) in enumerate(zip(space.words, w.language)):
+                out.append((E.Means(word, m), self._atom_worlds("word", j, m)))
         return out
 
-    def _where(self, pred) -> int:
-        return sum(1 << i for i, w in enumerate(self.space.worlds) if pred(w))
+    def _atom_worlds(self, kind: str, position: int, value) -> int:
+        """Return the worlds where a god has a type ("type") or a word has a meaning ("word")."""
+        key = (kind, position, value)
+        got = self._atoms.get(key)
+        if got is None:
+            got = 0
+            for i, w in enumerate(self.space.worlds):
+                if (w.types if kind == "type" else w.language)[position] == value:
+                    got |= 1 << i
+            self._atoms[key] = got
+        return got
 
     def dnf(self, on: int, off: int, with_language: bool) -> E.Expr:
         """Return a small disjunction of conjunctions of atoms true on every world of `on`, false on `off`."""

@@ -27,11 +27,13 @@ REFINED_CACHE = 100_000  # maps of renamings kept once made
 LEAF = -1  # key under which a trie leaf keeps the index of its renaming
 
 
-def renaming_trie(renamings: list[list[int]]) -> dict:
+def renaming_trie(renamings: list[list[int]], check=None) -> dict:
     """Return the renamings as a trie: position 0's source pattern, then position 1's, and so on; each
-    leaf holds its renaming's index under LEAF."""
+    leaf holds its renaming's index under LEAF. `check` (if given) is called every 1024 renamings."""
     trie: dict = {}
     for index, inv in enumerate(renamings):
+        if check is not None and index % 1024 == 0:
+            check()
         t = trie
         for g in inv:
             t = t.setdefault(g, {})
@@ -39,11 +41,13 @@ def renaming_trie(renamings: list[list[int]]) -> dict:
     return trie
 
 
-def fixing_renamings(node: tuple, trie: dict) -> list[int]:
+def fixing_renamings(node: tuple, trie: dict, check=None) -> list[int]:
     """Return the indices of the renamings (`trie` from renaming_trie) that map the node onto itself,
-    following only the branches that keep every position's value so far."""
+    following only the branches that keep every position's value so far (`check`: once a position)."""
     active = [trie]
     for i in range(len(node)):
+        if check is not None:
+            check()
         want = node[i]
         active = [sub for t in active for g, sub in t.items() if node[g] == want]
         if not active:
@@ -51,12 +55,15 @@ def fixing_renamings(node: tuple, trie: dict) -> list[int]:
     return [t[LEAF] for t in active]
 
 
-def least_renaming(node: tuple, trie: dict) -> tuple:
+def least_renaming(node: tuple, trie: dict, check=None) -> tuple:
     """Return the lexicographically least of a node's renamings (`trie` from renaming_trie), fixing
-    one position at a time and following only the renamings that reach the least value there."""
+    one position at a time and following only the renamings that reach the least value there
+    (`check`: once a position)."""
     active = [trie]
     out = []
     for _ in range(len(node)):
+        if check is not None:
+            check()
         best, following = None, []  # one pass: the least value here, and the branches reaching it
         for t in active:
             for g, sub in t.items():
@@ -78,7 +85,7 @@ class Renamer:
     adjacent transpositions, which generate them all) a renaming's map is made when first needed; the
     list of all renamings and its trie (8 gods: 40,320 maps, several seconds and hundreds of MB) only
     when a node has too many ties, or when not every permutation renames. `check` is called while that
-    list is built, so a time limit can stop it."""
+    list and its trie are built and once per position of every trie walk, so a time limit can stop them."""
 
     def __init__(self, keys: list[tuple], both_groups: list[list[int]], check=None):
         self.keys = keys
@@ -136,7 +143,7 @@ class Renamer:
     @cached_property
     def trie(self) -> dict:
         """Return the renamings as a trie (built on first use)."""
-        return renaming_trie(self.renamings)
+        return renaming_trie(self.renamings, self.check)
 
     @cached_property
     def transpositions(self) -> list[tuple[list[int], list[int]]]:
@@ -171,7 +178,7 @@ class Renamer:
         onto the other."""
         ties = self._tie_groups(node)
         if ties is None:
-            return least_renaming(node, self.trie)
+            return least_renaming(node, self.trie, self.check)
         best = None
         for parts in itertools.product(*(itertools.permutations(t) for t in ties)):
             inv = self.inverse(tuple(a for part in parts for a in part))
@@ -184,7 +191,7 @@ class Renamer:
         """Return the renamings (as permutations of the gods) that map the node onto itself."""
         ties = self._tie_groups(node)
         if ties is None:
-            return [self.agent_maps[i] for i in fixing_renamings(node, self.trie)]
+            return [self.agent_maps[i] for i in fixing_renamings(node, self.trie, self.check)]
         out = []
         for parts in itertools.product(*(itertools.permutations(t) for t in ties)):
             p = [0] * self.n_agents

@@ -11,9 +11,10 @@
 from __future__ import annotations
 
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, Iterator
 
 from ..errors import InternalError, LimitReached, PuzzleError
 from .expected import INFINITE
@@ -104,6 +105,19 @@ def deepen(counted, budget: Budget, state, within: int) -> Fraction | None:
         return None
     finally:
         budget.deadline = deadline
+
+
+@contextmanager
+def _presenting(budget: Budget, what: str) -> Iterator[None]:
+    """Say, if a limit stops the wording or verification of a strategy the search found, that it did
+    (the strategy is not shown unverified)."""
+    budget.stage = f"wording and verifying {what}"
+    try:
+        yield
+    except LimitReached as e:
+        reason = e.message.removesuffix(" without an answer")
+        raise LimitReached(f"{reason} while wording and verifying {what} the search found; "
+                           "it is not shown unverified") from None
 
 
 def solve(puzzle: Interrogation, limits: Limits | None = None) -> Solution:
@@ -201,8 +215,9 @@ def _solve(puzzle: Interrogation, budget: Budget, proved: dict[str, Any]) -> Sol
             tree = search.strategy(masses, depth)
         realiser = AnyRealiser(ctx, anyl, puzzle.goal, grammar, min(REALISE_COMPLEXITY, puzzle.max_complexity),
                                same_odds=True)
-        strategy = realiser.realise(tree, space.all_worlds)
-        verdict = verify(puzzle, strategy)
+        with _presenting(budget, f"the strategy averaging {optimum} questions"):
+            strategy = realiser.realise(tree, space.all_worlds)
+            verdict = verify(puzzle, strategy, budget.check_time)
         if not verdict.ok or verdict.expected != optimum:
             raise InternalError(f"the expected-optimal strategy verifies as {verdict} "
                                  f"but the search computed {optimum}")
@@ -211,7 +226,8 @@ def _solve(puzzle: Interrogation, budget: Budget, proved: dict[str, Any]) -> Sol
         return Solution(True, verdict.worst, verdict.expected, strategy, None, None, stats)
     if puzzle.language == "any":
         realiser = AnyRealiser(ctx, anyl, puzzle.goal, grammar, min(REALISE_COMPLEXITY, puzzle.max_complexity))
-        strategy = realiser.realise(any_tree, space.all_worlds)
+        with _presenting(budget, f"the {k_any}-question strategy"):
+            strategy = realiser.realise(any_tree, space.all_worlds)
     else:
         goal_ids: dict[tuple, int] = {}
         goal_class = [goal_ids.setdefault(space.goal_value(i, puzzle.goal), len(goal_ids)) for i in range(len(space.worlds))]
@@ -250,7 +266,8 @@ def _solve(puzzle: Interrogation, budget: Budget, proved: dict[str, Any]) -> Sol
             }
             return Solution(False, None, None, None, None, proof, stats)
         strategy = realise_grammar(space, puzzle.goal, list(space.words) + ["silent"], found)
-    verdict = verify(puzzle, strategy)
+    with _presenting(budget, "the strategy"):
+        verdict = verify(puzzle, strategy, budget.check_time)
     if not verdict.ok:
         raise InternalError(f"a strategy found by the search failed verification: {verdict.failure}")
     stats["splits_explored"] = budget.nodes

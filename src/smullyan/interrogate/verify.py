@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Callable
 
 from ..errors import PuzzleError
 from ..logic import expr as E
@@ -43,8 +44,9 @@ class _Failure(Exception):
 class Verifier:
     """Checks strategies of one puzzle."""
 
-    def __init__(self, puzzle: Interrogation, strategy: Node):
+    def __init__(self, puzzle: Interrogation, strategy: Node, check: Callable[[], None] | None = None):
         self.puzzle = puzzle
+        self.check = check  # called once per world and per question tabled (a time limit may stop the check)
         space = puzzle.space
         needs_self = any(E.uses_self(q.question) for q in questions(strategy))
         self.ctx = ContextSpace(space, with_self=space.paradox == "silent" or needs_self)
@@ -62,6 +64,8 @@ class Verifier:
         key = (agent, question)
         got = self._cells.get(key)
         if got is None:
+            if self.check is not None:
+                self.check()
             ctx = self.ctx
             ans = ctx.answers(agent, ctx.table(question))
             cells = ans.outcome_cells()
@@ -126,6 +130,8 @@ class Verifier:
         worst = 0
         total = Fraction(0)
         for world in range(n):
+            if self.check is not None:
+                self.check()
             try:
                 wc, ex = self._walk(self.strategy, world, [])
             except _Failure as f:
@@ -157,6 +163,7 @@ class Verifier:
         return best
 
 
-def verify(puzzle: Interrogation, strategy: Node) -> Verdict:
-    """Return whether a strategy identifies the goal in every world, and its question counts."""
-    return Verifier(puzzle, strategy).run()
+def verify(puzzle: Interrogation, strategy: Node, check: Callable[[], None] | None = None) -> Verdict:
+    """Return whether a strategy identifies the goal in every world, and its question counts (`check`,
+    if given, is called as the check goes and may stop it by raising)."""
+    return Verifier(puzzle, strategy, check).run()
