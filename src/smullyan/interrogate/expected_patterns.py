@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
+from typing import Iterator
 
 import numpy as np
 
@@ -296,11 +297,20 @@ class PatternExpected:
         kept = self._costly.get((state, k))
         if kept is not None and cut <= kept[0]:
             return [c for c in kept[1] if c[0] < cut]
+        ticks = self.budget.nodes
+        out = sorted(self.splits(state, k, cut), key=lambda c: c[0])
+        if self.budget.nodes - ticks > 1000:  # kept for the rounds and the strategy rebuild that follow
+            self._costly.put((state, k), (cut, out))
+        return out
+
+    def splits(self, state: State, k: int, cut: Fraction = INFINITE
+               ) -> Iterator[tuple[Fraction, tuple[int, tuple], list[tuple[int, State]]]]:
+        """Yield the distinct splits of a node whose bound is below `cut` as (bound, (addressee, x),
+        [(mass, child)]), in the order they are generated."""
         counts = self.counts(state)
         worst = self.worst
         n_groups, n_agents = worst.n_groups, worst.n_agents
-        out, seen = [], set()
-        ticks = self.budget.nodes
+        seen = set()
         top = max(len(cells) for cells in state)  # the deepest level a child can have
         node_mass = sum(n << (top - j) for cells in state for j, n in enumerate(cells))
         entropy = self.entropy(state)
@@ -338,11 +348,7 @@ class PatternExpected:
                 total = sum(m for m, _ in children)
                 lb = 1 + sum(Fraction(m, total) * self.bound(c, k - 1) for m, c in children)
                 if lb < cut:
-                    out.append((lb, (a, x), children))
-        out.sort(key=lambda c: c[0])
-        if self.budget.nodes - ticks > 1000:  # kept for the rounds and the strategy rebuild that follow
-            self._costly.put((state, k), (cut, out))
-        return out
+                    yield lb, (a, x), children
 
     def tied(self, state: State, a: int, cells: list[tuple[int, int, int]]) -> list[int]:
         """Return, per free cell, the previous cell of its block of interchangeable cells (-1 if none):
@@ -381,44 +387,60 @@ class PatternExpected:
 
     def tree(self, levels: dict[int, int], k: int) -> Ask | Leaf:
         """Return a strategy tree over representatives reaching the value of their node within k."""
+        levels = normal_levels(levels)
+        plain = self.leaf_or_code(levels, k)
+        if plain is not None:
+            return plain
         reps = sum(1 << r for r in levels)
-        if len(levels) <= 1:
-            return Leaf(reps)
-        low = min(levels.values())
-        levels = {r: j - low for r, j in levels.items()}
         state = self.state_of(levels)
-        counts = self.counts(state)
-        worst = self.worst
-        if worst.free_agent(counts):
-            agent = next(a for a, groups in enumerate(worst.both_groups) if not any(counts[g] for g in groups))
-            members = sorted(levels)
-            top = max(levels.values())
-            lengths = code_lengths([1 << (top - levels[r]) for r in members], k)
-            return self._code_tree(agent, _canonical_code(members, lengths))
         target = self.value(state, k)
         for _, (a, x), children in self.candidates(state, k, target + Fraction(1, 10**9)):
             total = sum(m for m, _ in children)
             if 1 + sum(Fraction(m, total) * self.value(c, k - 1) for m, c in children) != target:
                 continue
-            cells = [(g, j) for g in range(worst.n_groups) if not worst.both[g][a]
-                     for j, n in enumerate(state[g]) if n]
-            first = dict(zip(cells, x))
-            sides: list[dict[int, int]] = [{}, {}]
-            chosen: dict[int, int] = {}
-            for r in sorted(levels):
-                g, j = worst.group[r], levels[r]
-                if worst.both[g][a]:
-                    sides[0][r] = sides[1][r] = j + 1
-                    continue
-                side = 0 if first[(g, j)] > 0 else 1
-                if side == 0:
-                    first[(g, j)] -= 1
-                chosen[r] = 1 << side
-                sides[side][r] = j
-            kids = [(o, sides[o]) for o in (0, 1) if sides[o]]
-            split = Split(a, tuple((o, sum(1 << r for r in side)) for o, side in kids), chosen)
+            split, kids = self.split_of(levels, state, a, x)
             return Ask(reps, split, tuple((o, self.tree(side, k - 1)) for o, side in kids))
         raise AssertionError("no split reaches the optimum it was computed from")
+
+    def leaf_or_code(self, levels: dict[int, int], k: int) -> Ask | Leaf | None:
+        """Return the tree of a node that needs no search (one world, or a god free in every world
+        asked for an optimal code of at most k letters), else None."""
+        reps = sum(1 << r for r in levels)
+        if len(levels) <= 1:
+            return Leaf(reps)
+        state = self.state_of(levels)
+        worst = self.worst
+        counts = self.counts(state)
+        if not worst.free_agent(counts):
+            return None
+        agent = next(a for a, groups in enumerate(worst.both_groups) if not any(counts[g] for g in groups))
+        members = sorted(levels)
+        top = max(levels.values())
+        lengths = code_lengths([1 << (top - levels[r]) for r in members], k)
+        return self._code_tree(agent, _canonical_code(members, lengths))
+
+    def split_of(self, levels: dict[int, int], state: State, a: int, x: tuple[int, ...]
+                 ) -> tuple[Split, list[tuple[int, dict[int, int]]]]:
+        """Return a counted split (addressee a, x worlds of each free cell to the first word) as a split
+        of the representatives, with each answer's representatives and their levels."""
+        worst = self.worst
+        cells = [(g, j) for g in range(worst.n_groups) if not worst.both[g][a]
+                 for j, n in enumerate(state[g]) if n]
+        first = dict(zip(cells, x))
+        sides: list[dict[int, int]] = [{}, {}]
+        chosen: dict[int, int] = {}
+        for r in sorted(levels):
+            g, j = worst.group[r], levels[r]
+            if worst.both[g][a]:
+                sides[0][r] = sides[1][r] = j + 1
+                continue
+            side = 0 if first[(g, j)] > 0 else 1
+            if side == 0:
+                first[(g, j)] -= 1
+            chosen[r] = 1 << side
+            sides[side][r] = j
+        kids = [(o, sides[o]) for o in (0, 1) if sides[o]]
+        return Split(a, tuple((o, sum(1 << r for r in side)) for o, side in kids), chosen), kids
 
     def _code_tree(self, agent: int, codes: dict[int, str]) -> Ask | Leaf:
         """Return the tree asking one always-free god for the next letter of each world's codeword."""
@@ -505,6 +527,12 @@ class SplitGuard:
         # the worlds not yet assigned add at least the smaller of their two rows' charges
         charge = int((self.s0[:, None] + self.s1[None, :] + self.ahead[i]).min()) / (2 * self.node_mass)
         return rest + charge < self.cut
+
+
+def normal_levels(levels: dict[int, int]) -> dict[int, int]:
+    """Return representatives' levels with the lowest moved to 0."""
+    low = min(levels.values(), default=0)
+    return {r: j - low for r, j in levels.items()}
 
 
 def _canonical_code(members: list[int], lengths: list[int]) -> dict[int, str]:

@@ -24,7 +24,7 @@ from .patterns import PatternSearch, stuck_pair
 from .profiles import ProfileExpected, ProfileSearch
 from .puzzle import Interrogation
 from .realise import AnyRealiser, realise_grammar
-from .search import Budget, Limits, StrategySearch, depth_of
+from .search import Ask, Budget, Leaf, Limits, StrategySearch, depth_of
 from .signatures import GrammarLanguage
 from .strategy import Node
 from .verify import verify
@@ -72,6 +72,7 @@ def bound_search(anyl: AnyLanguage, root: int, bound: int, unbounded: bool, budg
 EXTRA_DEPTH = 4  # with no budget, averages are searched to at most this many questions past the worst case
 DEEPEN_SHARE = 0.5  # of the time left, what a relaxed or deeper average search may take (the rest: words, verifies)
 RELAXED_SPLITS = 20_000  # at least this many splits (or twice the capped search's) for the any-length bound
+FIT_SPLITS = 250_000  # splits the search for a strategy at the lower bound may explore, at most
 
 
 def any_length_floor(patterns: PatternSearch, budget: Budget, state, within: int) -> Fraction | None:
@@ -80,13 +81,55 @@ def any_length_floor(patterns: PatternSearch, budget: Budget, state, within: int
     from ..errors import SearchLimitReached
     from .expected_patterns import RelaxedExpected
 
-    remaining = None if budget.deadline is None else DEEPEN_SHARE * max(0.0, budget.deadline - time.perf_counter())
-    own = Budget(Limits(nodes=max(RELAXED_SPLITS, 2 * budget.nodes), seconds=remaining, memory=budget.limits.memory,
-                        cancelled=budget.limits.cancelled))
+    own = share_of(budget, max(RELAXED_SPLITS, 2 * budget.nodes))
     try:
         return RelaxedExpected(patterns, own).value(state, within)
     except SearchLimitReached:
         return None
+
+
+def share_of(budget: Budget, splits: int) -> Budget:
+    """Return a budget of its own for a side search: at most `splits` splits and DEEPEN_SHARE of the
+    time left, with the same memory budget and cancellation."""
+    remaining = None if budget.deadline is None else DEEPEN_SHARE * max(0.0, budget.deadline - time.perf_counter())
+    return Budget(Limits(nodes=splits, seconds=remaining, memory=budget.limits.memory,
+                         cancelled=budget.limits.cancelled))
+
+
+def fit_at_floor(counted, budget: Budget, levels: dict[int, int], fewest: int, within: int):
+    """Return (the average, its tree) if a strategy within `within` questions reaches the root's lower
+    bound for strategies of any length, so that it is optimal among them all (fitting.py), or None if
+    the first-fit search finds none within its own budget (FIT_SPLITS, DEEPEN_SHARE of the time). Once
+    one is found, a strategy with a smaller worst case (from `fewest` up) is looked for briefly."""
+    from ..errors import SearchLimitReached
+    from .expected_patterns import UNLIMITED
+    from .fitting import FirstFit
+
+    state = counted.state_of(levels)
+    floor = counted.bound(state, UNLIMITED)
+    if floor >= INFINITE:
+        return None
+    saved = counted.budget
+    fitter = FirstFit(counted)
+    try:
+        counted.budget = share_of(budget, FIT_SPLITS)
+        if fitter.fit(state, within, floor) is None:
+            return None
+        depth = within
+        for k in range(min(fewest, within), within):
+            counted.budget = share_of(budget, FIT_SPLITS // 10)
+            try:
+                if fitter.fit(state, k, floor) is not None:
+                    depth = k
+                    break
+            except SearchLimitReached:
+                continue
+        counted.budget = saved
+        return floor, fitter.tree(levels, depth, floor)
+    except SearchLimitReached:
+        return None
+    finally:
+        counted.budget = saved
 
 
 def deepen(counted, budget: Budget, state, within: int) -> Fraction | None:
@@ -136,6 +179,36 @@ def solve(puzzle: Interrogation, limits: Limits | None = None) -> Solution:
         raise e.with_proved(proved) from None
 
 
+def _searched_average(puzzle: Interrogation, counted, any_search: PatternSearch, budget: Budget, stats: dict,
+                      levels: dict[int, int], k_any: int, within: int) -> tuple[Fraction, Ask | Leaf, int]:
+    """Return (the fewest questions on average, a tree reaching it, the cap it holds within) by branch and
+    bound over counted nodes; with no cap given, the cap rises while the any-length lower bound (note
+    29) leaves room for longer strategies to do better."""
+    state = counted.state_of(levels)
+    optimum = counted.value(state, within)
+    if optimum >= INFINITE:
+        raise PuzzleError(NO_AVERAGE, key="objective")
+    floor = any_length_floor(any_search, budget, state, within)
+    # no budget given: allow longer strategies while they may still lower the average
+    while (puzzle.max_questions is None and floor is not None and floor < optimum
+           and within < k_any + EXTRA_DEPTH):
+        budget.stage = f"fewest questions on average, within {within + 1}"
+        deeper_optimum = deepen(counted, budget, state, within + 1)
+        if deeper_optimum is None:  # stopped at the limit: the last cap's optimum is the answer
+            stats["expected_deepening_stopped"] = within + 1
+            break
+        within, optimum = within + 1, deeper_optimum
+        deeper = any_length_floor(any_search, budget, state, within)
+        floor = None if deeper is None else max(floor, deeper)
+    # the same average with a smaller worst case, if there is one
+    depth = next(k for k in range(min(k_any, within), within + 1) if counted.reaches(state, k, optimum))
+    tree = counted.tree(levels, depth)
+    if floor is not None:
+        stats["expected_any_length_floor"] = str(floor)
+        stats["expected_any_length"] = floor == optimum
+    return optimum, tree, within
+
+
 def _solve(puzzle: Interrogation, budget: Budget, proved: dict[str, Any]) -> Solution:
     budget.stage = "building the question tables"
     ctx = puzzle.contexts(check=budget.check_time)
@@ -173,27 +246,15 @@ def _solve(puzzle: Interrogation, budget: Budget, proved: dict[str, Any]) -> Sol
             counted = PatternExpected(any_search, budget)
             levels = {r: 0 for r in range(anyl.n_reps)}
             state = counted.state_of(levels)
-            optimum = counted.value(state, within)
-            if optimum >= INFINITE:
-                raise PuzzleError(NO_AVERAGE, key="objective")
-            floor = any_length_floor(any_search, budget, state, within)
-            # no budget given: allow longer strategies while they may still lower the average
-            while (puzzle.max_questions is None and floor is not None and floor < optimum
-                   and within < k_any + EXTRA_DEPTH):
-                budget.stage = f"fewest questions on average, within {within + 1}"
-                deeper_optimum = deepen(counted, budget, state, within + 1)
-                if deeper_optimum is None:  # stopped at the limit: the last cap's optimum is the answer
-                    stats["expected_deepening_stopped"] = within + 1
-                    break
-                within, optimum = within + 1, deeper_optimum
-                deeper = any_length_floor(any_search, budget, state, within)
-                floor = None if deeper is None else max(floor, deeper)
-            # the same average with a smaller worst case, if there is one
-            depth = next(k for k in range(min(k_any, within), within + 1) if counted.reaches(state, k, optimum))
-            tree = counted.tree(levels, depth)
-            if floor is not None:
-                stats["expected_any_length_floor"] = str(floor)
-                stats["expected_any_length"] = floor == optimum
+            fitted = fit_at_floor(counted, budget, levels, k_any, within)
+            if fitted is not None:  # the lower bound is reached: optimal for any length, nothing to search
+                optimum, tree = fitted
+                stats["expected_any_length_floor"] = str(optimum)
+                stats["expected_any_length"] = True
+                stats["expected_at_lower_bound"] = True
+            else:
+                optimum, tree, within = _searched_average(puzzle, counted, any_search, budget, stats, levels, k_any,
+                                                          within)
         elif isinstance(any_search, ProfileSearch) and ProfileExpected.applicable(anyl):
             counted_profiles = ProfileExpected(any_search, budget)
             node = any_search.node_of(root)
