@@ -72,7 +72,7 @@ def bound_search(anyl: AnyLanguage, root: int, bound: int, unbounded: bool, budg
 EXTRA_DEPTH = 4  # with no budget, averages are searched to at most this many questions past the worst case
 DEEPEN_SHARE = 0.5  # of the time left, what a relaxed or deeper average search may take (the rest: words, verifies)
 RELAXED_SPLITS = 20_000  # at least this many splits (or twice the capped search's) for the any-length bound
-FIT_SPLITS = 250_000  # splits the search for a strategy at the lower bound may explore, at most
+FIT_SPLITS = 250_000  # splits the search for a strategy at the lower bound may explore with no time limit
 
 
 def any_length_floor(patterns: PatternSearch, budget: Budget, state, within: int) -> Fraction | None:
@@ -88,9 +88,9 @@ def any_length_floor(patterns: PatternSearch, budget: Budget, state, within: int
         return None
 
 
-def share_of(budget: Budget, splits: int) -> Budget:
-    """Return a budget of its own for a side search: at most `splits` splits and DEEPEN_SHARE of the
-    time left, with the same memory budget and cancellation."""
+def share_of(budget: Budget, splits: int | None) -> Budget:
+    """Return a budget of its own for a side search: at most `splits` splits (None: no count) and
+    DEEPEN_SHARE of the time left, with the same memory budget and cancellation."""
     remaining = None if budget.deadline is None else DEEPEN_SHARE * max(0.0, budget.deadline - time.perf_counter())
     return Budget(Limits(nodes=splits, seconds=remaining, memory=budget.limits.memory,
                          cancelled=budget.limits.cancelled))
@@ -99,7 +99,8 @@ def share_of(budget: Budget, splits: int) -> Budget:
 def fit_at_floor(counted, budget: Budget, levels: dict[int, int], fewest: int, within: int):
     """Return (the average, its tree) if a strategy within `within` questions reaches the root's lower
     bound for strategies of any length, so that it is optimal among them all (fitting.py), or None if
-    the first-fit search finds none within its own budget (FIT_SPLITS, DEEPEN_SHARE of the time). Once
+    the first-fit search finds none within its own budget (DEEPEN_SHARE of the time, or with no time
+    limit FIT_SPLITS). Once
     one is found, a strategy with a smaller worst case (from `fewest` up) is looked for briefly."""
     from ..errors import SearchLimitReached
     from .expected_patterns import UNLIMITED
@@ -112,7 +113,8 @@ def fit_at_floor(counted, budget: Budget, levels: dict[int, int], fewest: int, w
     saved = counted.budget
     fitter = FirstFit(counted)
     try:
-        counted.budget = share_of(budget, FIT_SPLITS)
+        # a time limit bounds the fit by its share of the time; with none, FIT_SPLITS does
+        counted.budget = share_of(budget, None if budget.deadline is not None else FIT_SPLITS)
         if fitter.fit(state, within, floor) is None:
             return None
         depth = within
