@@ -209,3 +209,19 @@ def test_verify_calls_its_check_once_per_world_and_per_question():
     assert verify(p.model, strategy.root, lambda: calls.append(1)).ok
     asked = {(q.addressee, q.question) for q in questions(strategy.root)}
     assert (len(calls), p.worlds, len(asked)) == (19, 12, 7)
+
+
+def test_a_split_limit_holds_through_the_average_searches_and_the_bound_is_kept():
+    # T,T,T,T,R,R,R on average: the fit at the lower bound and the exact search each count their splits
+    # against the caller's limit; what is proved (the worst-case facts and the average's lower bound,
+    # true of every strategy) comes with the stop
+    seven = smullyan.gods(list("ABCDEFG"), ["truthful"] * 4 + ["random"] * 3)
+    with pytest.raises(smullyan.LimitReached) as err:
+        seven.solve(objective="expected", limit=5_000)
+    assert err.value.message == "search stopped at the node limit (5000 splits explored) without an answer"
+    assert err.value.proved == {"fewest_any_language": 7, "fewer_impossible": 6, "expected_at_least": "41/7"}
+    from smullyan.render.text import proved_sentence
+
+    assert proved_sentence(err.value.proved) == ("no strategy of 6 questions or fewer exists; with every possible "
+                                                 "question 7 suffice; no strategy averages fewer than 41/7 = 5.8571 "
+                                                 "questions")

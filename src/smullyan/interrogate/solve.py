@@ -86,52 +86,60 @@ def any_length_floor(patterns: PatternSearch, budget: Budget, state, within: int
         return RelaxedExpected(patterns, own).value(state, within)
     except SearchLimitReached:
         return None
+    finally:
+        budget.nodes += own.nodes
 
 
 def share_of(budget: Budget, splits: int | None) -> Budget:
-    """Return a budget of its own for a side search: at most `splits` splits (None: no count) and
-    DEEPEN_SHARE of the time left, with the same memory budget and cancellation."""
+    """Return a budget of its own for a side search: at most `splits` splits (None: no count) and no
+    more than the caller's split limit leaves, DEEPEN_SHARE of the time left, the same memory budget and
+    cancellation. The caller adds the side search's splits to its own count afterwards."""
     remaining = None if budget.deadline is None else DEEPEN_SHARE * max(0.0, budget.deadline - time.perf_counter())
+    if budget.limits.nodes is not None:  # the caller's split limit holds: a side search's splits count too
+        left = max(0, budget.limits.nodes - budget.nodes)
+        splits = left if splits is None else min(splits, left)
     return Budget(Limits(nodes=splits, seconds=remaining, memory=budget.limits.memory,
                          cancelled=budget.limits.cancelled))
 
 
-def fit_at_floor(counted, budget: Budget, levels: dict[int, int], fewest: int, within: int):
+def fit_at_floor(counted, budget: Budget, levels: dict[int, int], fewest: int, within: int, floor: Fraction):
     """Return (the average, its tree) if a strategy within `within` questions reaches the root's lower
-    bound for strategies of any length, so that it is optimal among them all (fitting.py), or None if
-    the first-fit search finds none within its own budget (DEEPEN_SHARE of the time, or with no time
-    limit FIT_SPLITS). Once
-    one is found, a strategy with a smaller worst case (from `fewest` up) is looked for briefly."""
+    bound for strategies of any length (`floor`), so that it is optimal among them all (fitting.py), or
+    None if the first-fit search finds none within its own budget (DEEPEN_SHARE of the time, or with
+    no time limit FIT_SPLITS). Once one is found, a smaller worst case (from `fewest` up) is tried
+    briefly."""
     from ..errors import SearchLimitReached
-    from .expected_patterns import UNLIMITED
     from .fitting import FirstFit
 
     state = counted.state_of(levels)
-    floor = counted.bound(state, UNLIMITED)
     if floor >= INFINITE:
         return None
     saved = counted.budget
     fitter = FirstFit(counted)
+
+    def attempt(k: int, splits: int | None) -> bool:
+        counted.budget = share_of(budget, splits)
+        try:
+            return fitter.fit(state, k, floor) is not None
+        finally:
+            budget.nodes += counted.budget.nodes
+            counted.budget = saved
+
     try:
         # a time limit bounds the fit by its share of the time; with none, FIT_SPLITS does
-        counted.budget = share_of(budget, None if budget.deadline is not None else FIT_SPLITS)
-        if fitter.fit(state, within, floor) is None:
+        if not attempt(within, None if budget.deadline is not None else FIT_SPLITS):
             return None
         depth = within
         for k in range(min(fewest, within), within):
-            counted.budget = share_of(budget, FIT_SPLITS // 10)
             try:
-                if fitter.fit(state, k, floor) is not None:
+                if attempt(k, FIT_SPLITS // 10):
                     depth = k
                     break
             except SearchLimitReached:
                 continue
-        counted.budget = saved
         return floor, fitter.tree(levels, depth, floor)
     except SearchLimitReached:
         return None
-    finally:
-        counted.budget = saved
 
 
 def deepen(counted, budget: Budget, state, within: int) -> Fraction | None:
@@ -243,12 +251,15 @@ def _solve(puzzle: Interrogation, budget: Budget, proved: dict[str, Any]) -> Sol
         within = puzzle.max_questions if puzzle.max_questions is not None else k_any + 1
         budget.stage = f"fewest questions on average, within {within}"
         if isinstance(any_search, PatternSearch) and len({len(m) for m in anyl.members}) == 1:
-            from .expected_patterns import PatternExpected  # numpy: imported only when needed
+            from .expected_patterns import UNLIMITED, PatternExpected  # numpy: imported only when needed
 
             counted = PatternExpected(any_search, budget)
             levels = {r: 0 for r in range(anyl.n_reps)}
             state = counted.state_of(levels)
-            fitted = fit_at_floor(counted, budget, levels, k_any, within)
+            floor = counted.bound(counted.state_of(levels), UNLIMITED)  # true of every strategy (note 29)
+            if floor < INFINITE:
+                proved["expected_at_least"] = str(floor)
+            fitted = fit_at_floor(counted, budget, levels, k_any, within, floor)
             if fitted is not None:  # the lower bound is reached: optimal for any length, nothing to search
                 optimum, tree = fitted
                 stats["expected_any_length_floor"] = str(optimum)

@@ -27,6 +27,8 @@ def row_json(row: Row) -> dict[str, Any]:
         out["worst_at_least"] = row.worst_at_least
     if row.expected_at_most is not None:
         out["expected_at_most"] = f"{row.expected_at_most.numerator}/{row.expected_at_most.denominator}"
+    if row.expected_at_least is not None:
+        out["expected_at_least"] = f"{row.expected_at_least.numerator}/{row.expected_at_least.denominator}"
     if row.stuck:
         out["never_separated"] = [list(row.stuck[0]), list(row.stuck[1])]
     if row.note:
@@ -47,15 +49,20 @@ def survey_table(rows: list[Row], title: str) -> Table:
             spell(r.types),
             "?" if r.solvable is None else "yes" if r.solvable else "no",
             str(r.worst) if r.worst is not None else "" if r.worst_at_least is None else f"≥ {r.worst_at_least}",
-            str(r.expected) if r.expected is not None else "" if r.expected_at_most is None else f"≤ {r.expected_at_most}",
-            f"{float(r.expected):.4f}" if r.expected is not None else
-            "" if r.expected_at_most is None else f"≤ {float(r.expected_at_most):.4f}",
+            str(r.expected) if r.expected is not None else _between(r, str),
+            f"{float(r.expected):.4f}" if r.expected is not None else _between(r, lambda x: f"{float(x):.4f}"),
             "" if r.expected_within is None else str(r.expected_within),
             "" if r.any_length is None else "proved" if r.any_length else "open",
             f"{r.seconds:.2f}",
             _short_note(r),
         )
     return table
+
+
+def _between(r: Row, show) -> str:
+    """Return the proved bounds of an average not reached ('≥ a, ≤ b'), or ''."""
+    parts = [f"{sign} {show(x)}" for sign, x in (("≥", r.expected_at_least), ("≤", r.expected_at_most)) if x is not None]
+    return ", ".join(parts)
 
 
 def _short_note(r: Row) -> str:

@@ -81,4 +81,7 @@ def proved_sentence(proved: dict[str, object]) -> str:
     fewest = proved.get("fewest_any_language")
     if isinstance(fewest, int):
         parts.append(f"with every possible question {fewest} suffice")
+    floor = proved.get("expected_at_least")
+    if isinstance(floor, str):
+        parts.append(f"no strategy averages fewer than {floor} = {float(Fraction(floor)):.4f} questions")
     return "; ".join(parts)

@@ -74,6 +74,7 @@ class Row:
     any_length: bool | None = None  # the average is proved optimal over strategies of any length (None: not known)
     worst_at_least: int | None = None  # worst case not reached: no strategy of fewer questions exists (proved)
     expected_at_most: Fraction | None = None  # average not reached: the verified worst-case strategy's average
+    expected_at_least: Fraction | None = None  # average not reached: a lower bound true of every strategy
 
 
 def multisets(smallest: int, largest: int) -> list[tuple[str, ...]]:
@@ -127,9 +128,15 @@ def survey_one(types: tuple[str, ...], reading: Reading) -> Row:
     except SearchLimitReached as e:
         # no cap is shown: none was finished (the note says where the search stopped)
         return Row(types, True, sol.questions, None, None, time.perf_counter() - start,
-                   note=f"expected: {e.message}", expected_at_most=sol.expected)
+                   note=f"expected: {e.message}", expected_at_most=sol.expected,
+                   expected_at_least=_fraction((e.proved or {}).get("expected_at_least")))
     return Row(types, True, sol.questions, best.expected, best.stats.get("expected_within", within),
                time.perf_counter() - start, any_length=best.stats.get("expected_any_length"))
+
+
+def _fraction(text: str | None) -> Fraction | None:
+    """Return a proved fraction carried as text ('41/7'), or None."""
+    return None if text is None else Fraction(text)
 
 
 def counted_form(types: tuple[str, ...], reading: Reading) -> tuple | None:
