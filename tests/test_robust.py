@@ -85,17 +85,20 @@ def test_memory_budget_stops_the_api_and_the_command_line(tmp_path):
 
 def test_progress_is_reported_and_limits_say_what_is_proved():
     seen = []
-    seven = smullyan.gods(list("ABCDEFG"), ["truthful"] * 4 + ["liar", "random", "random"], random="coin",
+    # T,T,T,T,R,R,R: the worst case (7) takes about a second and a half, the average does not finish
+    seven = smullyan.gods(list("ABCDEFG"), ["truthful"] * 4 + ["random"] * 3, random="coin",
                           language="any", max_complexity=0, objective="expected")
     with pytest.raises(smullyan.LimitReached) as err:
-        seven.solve(limit="2s", progress=seen.append)
+        seven.solve(limit="5s", progress=seen.append)
     assert seen and all(isinstance(x, smullyan.Progress) and x.seconds >= 1.0 for x in seen)
-    assert seen[-1].stage == "fewest questions on average, within 9"
-    assert err.value.proved == {"fewest_any_language": 8, "fewer_impossible": 7}
+    assert seen[-1].stage == "fewest questions on average, within 8"
+    low = Fraction(err.value.proved.pop("expected_at_least"))  # how far the relaxed rounds get depends on time
+    assert Fraction(41, 7) <= low <= Fraction(244, 35)
+    assert err.value.proved == {"fewest_any_language": 7, "fewer_impossible": 6}
     from smullyan.render.text import proved_sentence
 
-    assert proved_sentence(err.value.proved) == ("no strategy of 7 questions or fewer exists; with every possible "
-                                                 "question 8 suffice")
+    assert proved_sentence(err.value.proved) == ("no strategy of 6 questions or fewer exists; with every possible "
+                                                 "question 7 suffice")
 
 
 @pytest.mark.parametrize("spec, size", [("2G", 2 * 2**30), ("500M", 500 * 2**20), ("1.5gb", int(1.5 * 2**30)),
@@ -121,7 +124,7 @@ def test_ctrl_c_stops_a_survey_and_its_workers_at_once():
     import sys
     import time
 
-    proc = subprocess.Popen([sys.executable, "-m", "smullyan", "survey", "--min", "2", "--max", "6", "--workers", "2"],
+    proc = subprocess.Popen([sys.executable, "-m", "smullyan", "survey", "--min", "7", "--max", "7", "--workers", "2"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     time.sleep(3)
     children = [int(x) for x in open(f"/proc/{proc.pid}/task/{proc.pid}/children").read().split()]
@@ -219,9 +222,11 @@ def test_a_split_limit_holds_through_the_average_searches_and_the_bound_is_kept(
     with pytest.raises(smullyan.LimitReached) as err:
         seven.solve(objective="expected", limit=5_000)
     assert err.value.message == "search stopped at the node limit (5000 splits explored) without an answer"
-    assert err.value.proved == {"fewest_any_language": 7, "fewer_impossible": 6, "expected_at_least": "41/7"}
+    # the root bound is 41/7; the relaxed search's first rounds raise it (they cut every root split by its
+    # bound, so they explore none) until its share of the splits is spent
+    assert err.value.proved == {"fewest_any_language": 7, "fewer_impossible": 6, "expected_at_least": "2673/448"}
     from smullyan.render.text import proved_sentence
 
     assert proved_sentence(err.value.proved) == ("no strategy of 6 questions or fewer exists; with every possible "
-                                                 "question 7 suffice; no strategy averages fewer than 41/7 = 5.8571 "
-                                                 "questions")
+                                                 "question 7 suffice; no strategy averages fewer than 2673/448 = "
+                                                 "5.9665 questions")

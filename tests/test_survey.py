@@ -234,8 +234,11 @@ def test_an_average_stopped_by_the_limit_keeps_an_upper_bound():
     row = survey_one(("truthful",) * 4 + ("random",) * 3, Reading(seconds=3.0))
     assert row.worst == 7 and row.expected is None and row.expected_within is None  # no cap was finished
     assert row.expected_at_most is not None and Fraction(41, 7) < row.expected_at_most <= 7
-    assert row.expected_at_least == Fraction(41, 7)  # the any-length root bound: no strategy does better
-    assert row_json(row)["expected_at_least"] == "41/7"
+    # proved for strategies of any length: the root bound 41/7, raised by the relaxed search's rounds as
+    # far as its share of the time goes (so not pinned)
+    assert Fraction(41, 7) <= row.expected_at_least < row.expected_at_most
+    low = row.expected_at_least
+    assert row_json(row)["expected_at_least"] == f"{low.numerator}/{low.denominator}"
 
 
 def test_an_average_at_its_lower_bound_is_reached_at_once():

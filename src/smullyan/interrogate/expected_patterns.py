@@ -108,6 +108,7 @@ class PatternExpected:
         self._canon = BoundedMemo(MEMO_ENTRIES)  # node -> canonical form
         self._two_step = np.array(self.two_step_coefficients(), dtype=np.int64)
         self._costly = BoundedMemo(COSTLY_ENTRIES)  # (node, k) -> (cut, candidates): lists slow to build
+        self.floor_reached = Fraction(0)  # the last value() call's lower bound so far (its rounds raise it)
 
     # ------------------------------------------------------------------ nodes
 
@@ -224,11 +225,13 @@ class PatternExpected:
         if not self.feasible(self.counts(state), k):
             return INFINITE
         low, step = self.bound(state, k), Fraction(1, 64)
+        self.floor_reached = low
         while True:
             got, exact = self.bounded(state, k, low + step)
             if exact:
                 return got
             low, step = max(low, got), step * 2
+            self.floor_reached = low  # proved so far: the value is at least this (kept if a limit stops us)
 
     def reaches(self, state: State, k: int, target: Fraction) -> bool:
         """Return whether a node's value within k questions is at most `target`."""

@@ -72,6 +72,7 @@ def bound_search(anyl: AnyLanguage, root: int, bound: int, unbounded: bool, budg
 EXTRA_DEPTH = 4  # with no budget, averages are searched to at most this many questions past the worst case
 DEEPEN_SHARE = 0.5  # of the time left, what a relaxed or deeper average search may take (the rest: words, verifies)
 RELAXED_SPLITS = 20_000  # at least this many splits (or twice the capped search's) for the any-length bound
+FLOOR_SHARE = 0.25  # of the time left, what the relaxed search for a lower bound may take when the fit fails
 FIT_SPLITS = 250_000  # splits the search for a strategy at the lower bound may explore with no time limit
 
 
@@ -90,13 +91,31 @@ def any_length_floor(patterns: PatternSearch, budget: Budget, state, within: int
         budget.nodes += own.nodes
 
 
-def share_of(budget: Budget, splits: int | None) -> Budget:
-    """Return a budget of its own for a side search: at most `splits` splits (None: no count) and no
-    more than the caller's split limit leaves, DEEPEN_SHARE of the time left, the same memory budget and
+def raised_floor(patterns: PatternSearch, budget: Budget, state, within: int) -> tuple[Fraction, bool]:
+    """Return (a lower bound on the fewest questions on average over strategies of any length, whether
+    it is the relaxed search's whole value at depth `within`): the relaxed search run on FLOOR_SHARE of
+    the time left (with no time limit, RELAXED_SPLITS splits), keeping the bound its rounds reached if
+    that runs out (each round proves the value at least its limit, note 29)."""
+    from ..errors import SearchLimitReached
+    from .expected_patterns import RelaxedExpected
+
+    own = share_of(budget, None if budget.deadline is not None else RELAXED_SPLITS, FLOOR_SHARE)
+    relaxed = RelaxedExpected(patterns, own)
+    try:
+        return relaxed.value(state, within), True
+    except SearchLimitReached:
+        return relaxed.floor_reached, False
+    finally:
+        budget.nodes += own.nodes
+
+
+def share_of(budget: Budget, splits: int | None, share: float = DEEPEN_SHARE) -> Budget:
+    """Return a budget of its own for a side search: at most `splits` splits (None: no count) and
+    `share` of what the caller's split limit leaves, `share` of the time left, the same memory budget and
     cancellation. The caller adds the side search's splits to its own count afterwards."""
-    remaining = None if budget.deadline is None else DEEPEN_SHARE * max(0.0, budget.deadline - time.perf_counter())
+    remaining = None if budget.deadline is None else share * max(0.0, budget.deadline - time.perf_counter())
     if budget.limits.nodes is not None:  # the caller's split limit holds: a side search's splits count too
-        left = max(0, budget.limits.nodes - budget.nodes)
+        left = int(share * max(0, budget.limits.nodes - budget.nodes))
         splits = left if splits is None else min(splits, left)
     return Budget(Limits(nodes=splits, seconds=remaining, memory=budget.limits.memory,
                          cancelled=budget.limits.cancelled))
@@ -190,15 +209,16 @@ def solve(puzzle: Interrogation, limits: Limits | None = None) -> Solution:
 
 
 def _searched_average(puzzle: Interrogation, counted, any_search: PatternSearch, budget: Budget, stats: dict,
-                      levels: dict[int, int], k_any: int, within: int) -> tuple[Fraction, Ask | Leaf, int]:
+                      levels: dict[int, int], k_any: int, within: int, relaxed: Fraction | None
+                      ) -> tuple[Fraction, Ask | Leaf, int]:
     """Return (the fewest questions on average, a tree reaching it, the cap it holds within) by branch and
     bound over counted nodes; with no cap given, the cap rises while the any-length lower bound (note
-    29) leaves room for longer strategies to do better."""
+    29; `relaxed`: already computed at `within`) leaves room for longer strategies to do better."""
     state = counted.state_of(levels)
     optimum = counted.value(state, within)
     if optimum >= INFINITE:
         raise PuzzleError(NO_AVERAGE, key="objective")
-    floor = any_length_floor(any_search, budget, state, within)
+    floor = relaxed if relaxed is not None else any_length_floor(any_search, budget, state, within)
     # no budget given: allow longer strategies while they may still lower the average
     while (puzzle.max_questions is None and floor is not None and floor < optimum
            and within < k_any + EXTRA_DEPTH):
@@ -266,8 +286,12 @@ def _solve(puzzle: Interrogation, budget: Budget, proved: dict[str, Any]) -> Sol
                 stats["expected_any_length"] = True
                 stats["expected_at_lower_bound"] = True
             else:
+                # what no strategy can beat, proved before the exact search (which may not finish)
+                relaxed, whole = raised_floor(any_search, budget, counted.state_of(levels), within)
+                if relaxed > floor:
+                    proved["expected_at_least"] = str(relaxed)
                 optimum, tree, within = _searched_average(puzzle, counted, any_search, budget, stats, levels, k_any,
-                                                          within)
+                                                          within, relaxed if whole else None)
         elif isinstance(any_search, ProfileSearch) and ProfileExpected.applicable(anyl):
             counted_profiles = ProfileExpected(any_search, budget)
             node = any_search.node_of(root)
