@@ -97,3 +97,17 @@ def test_a_fitted_strategy_is_within_its_target_and_never_below_the_optimum(puzz
     assert depth(tree) <= k
     average = questions_asked(tree, {r: Fraction(1) for r in range(n)}) / n
     assert optimum <= average <= target
+
+
+def test_the_report_says_the_average_meets_a_bound_of_every_strategy():
+    import smullyan
+
+    p = smullyan.gods(list("ABCDEF"), ["truthful"] * 3 + ["liar"] + ["random"] * 2, random="coin",
+                      language="any", max_complexity=0)
+    r = p.solve(objective="expected")
+    assert r.summary() == ("Solvable with 32/5 questions on average (= 6.4000), the fewest possible among "
+                           "strategies of any length (it meets a lower bound that holds for every strategy); "
+                           "worst case 7. Verified against all 120 worlds and every hidden state.")
+    doc = r.to_dict()
+    assert (doc["expected_at_lower_bound"], doc["expected_any_length_floor"], doc["expected_questions"]) == (
+        True, "32/5", "32/5")

@@ -135,7 +135,8 @@ class StrategyResult:
         floor = self.stats.get("expected_any_length_floor")
         return solved_sentence(self.questions, self.expected, self.objective, self.complexity,
                                self.stats.get("expected_within"), self.worlds,
-                               None if floor is None else Fraction(floor))
+                               None if floor is None else Fraction(floor),
+                               bool(self.stats.get("expected_at_lower_bound")))
 
     def text(self) -> str:
         """Return the report the command line prints: title, verdict and the strategy tree."""
@@ -154,7 +155,7 @@ class StrategyResult:
                                "worlds": self.worlds}
         if self.proof_details is not None:
             out["proof_details"] = self.proof_details
-        for key in ("expected_within", "expected_any_length", "expected_any_length_floor"):
+        for key in ("expected_within", "expected_any_length", "expected_any_length_floor", "expected_at_lower_bound"):
             if key in self.stats:
                 out[key] = self.stats[key]
         out["strategy"] = self.strategy.tree() if self.strategy is not None else None

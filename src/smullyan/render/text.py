@@ -40,13 +40,15 @@ def plural(n: int, word: str) -> str:
 
 
 def solved_sentence(questions: int, expected: Fraction, objective: str, complexity: int | None,
-                    within: int | None, worlds: int, floor: Fraction | None = None) -> str:
+                    within: int | None, worlds: int, floor: Fraction | None = None, at_bound: bool = False) -> str:
     """Return the sentence opening a solved gods puzzle's report (`floor`: a proved lower bound on the
-    average over strategies of any length)."""
+    average over strategies of any length; `at_bound`: the average meets the root's bound itself)."""
     checked = ("Verified against the only world and every hidden state." if worlds == 1 else
                f"Verified against all {worlds} worlds and every hidden state.")
     if objective == "expected":
-        if floor is not None and floor == expected:
+        if at_bound and floor == expected:
+            scope = "among strategies of any length (it meets a lower bound that holds for every strategy)"
+        elif floor is not None and floor == expected:
             scope = "among strategies of any length"
         elif floor is not None:
             scope = (f"among strategies of at most {within} questions (longer ones average at least {floor} "
