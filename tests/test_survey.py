@@ -225,6 +225,8 @@ def test_a_row_stopped_by_the_limit_keeps_what_was_proved():
     row = survey_one(("truthful",) * 2 + ("liar",) * 2 + ("random",) * 3, Reading(seconds=3.0))
     assert (row.solvable, row.worst, row.worst_at_least) == (True, None, 9)
     assert row_json(row)["worst_at_least"] == 9 and row.note.startswith("worst case: search stopped")
+    # no average was searched, but the root's bound holds for every strategy of any length
+    assert (row.expected_at_least, row_json(row)["expected_at_least"]) == (Fraction(127, 15), "127/15")
 
 
 def test_an_average_stopped_by_the_limit_keeps_an_upper_bound():

@@ -208,6 +208,20 @@ def solve(puzzle: Interrogation, limits: Limits | None = None) -> Solution:
         raise e.with_proved(proved) from None
 
 
+def average_lower_bound(puzzle: Interrogation) -> Fraction | None:
+    """Return the root's lower bound on the average over strategies of any length (the code and
+    random-answer bounds, note 29) where the counted model applies, without any search; else None."""
+    from .expected_patterns import UNLIMITED, PatternExpected
+
+    anyl = AnyLanguage(puzzle.contexts(), puzzle.goal)
+    patterns = PatternSearch.applicable(anyl, Budget())
+    if patterns is None or len({len(m) for m in anyl.members}) != 1:
+        return None
+    counted = PatternExpected(patterns, Budget())
+    floor = counted.bound(counted.state_of({r: 0 for r in range(anyl.n_reps)}), UNLIMITED)
+    return None if floor >= INFINITE else floor
+
+
 def _searched_average(puzzle: Interrogation, counted, any_search: PatternSearch, budget: Budget, stats: dict,
                       levels: dict[int, int], k_any: int, within: int, relaxed: Fraction | None
                       ) -> tuple[Fraction, Ask | Leaf, int]:

@@ -25,7 +25,7 @@ from ..interrogate.anylang import AnyLanguage
 from ..interrogate.patterns import PatternSearch, stuck_pair
 from ..interrogate.puzzle import Interrogation
 from ..interrogate.search import Budget, Limits
-from ..interrogate.solve import solve
+from ..interrogate.solve import average_lower_bound, solve
 from ..interrogate.strategy import Node
 from ..logic.types import RANDOM
 from ..logic.worlds import assignments_from_permutation, build_space
@@ -113,8 +113,11 @@ def survey_one(types: tuple[str, ...], reading: Reading) -> Row:
         sol = solve(puzzle, limits)
     except SearchLimitReached as e:
         refuted = (e.proved or {}).get("fewer_impossible")
-        return Row(types, _solvable(puzzle), None, None, None, time.perf_counter() - start,
-                   note=f"worst case: {e.message}", worst_at_least=None if refuted is None else refuted + 1)
+        solvable = _solvable(puzzle)
+        floor = average_lower_bound(puzzle) if solvable and reading.expected else None
+        return Row(types, solvable, None, None, None, time.perf_counter() - start,
+                   note=f"worst case: {e.message}", worst_at_least=None if refuted is None else refuted + 1,
+                   expected_at_least=floor)
     if not sol.solvable:
         return Row(types, False, None, None, None, time.perf_counter() - start, stuck=_stuck(puzzle))
     if not reading.expected:
