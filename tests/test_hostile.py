@@ -545,7 +545,7 @@ def _alive(pid: int) -> bool:
 def _interrupt_survey(to_group: bool) -> tuple[int | None, float, list[int], str]:
     """Start a survey, send SIGINT after 2 s, and return (exit status or None if still running after 5 s,
     seconds to stop, children still alive, stderr)."""
-    proc = subprocess.Popen([PYTHON, "-m", "smullyan", "survey", "--min", "2", "--max", "6", "--workers", "2"],
+    proc = subprocess.Popen([PYTHON, "-m", "smullyan", "survey", "--min", "7", "--max", "7", "--workers", "2"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True, cwd=ROOT)
     try:
         time.sleep(2)

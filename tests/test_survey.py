@@ -233,6 +233,8 @@ def test_an_average_stopped_by_the_limit_keeps_an_upper_bound():
     """T,T,T,T,R,R,R: the worst case (7) is found in about a second and a half; the average is above its
     lower bound 41/7 and its search does not finish in 3 s (nor in 300), so the row keeps the verified
     worst-case strategy's average as an upper bound."""
+    from smullyan.render.survey import row_json
+
     row = survey_one(("truthful",) * 4 + ("random",) * 3, Reading(seconds=3.0))
     assert row.worst == 7 and row.expected is None and row.expected_within is None  # no cap was finished
     assert row.expected_at_most is not None and Fraction(41, 7) < row.expected_at_most <= 7
