@@ -141,8 +141,12 @@ def test_strategies_are_written_and_verify(tmp_path):
     assert json.loads(v.stdout)["worst"] == 4
     v = run("verify", tmp_path / "TLLR.toml", tmp_path / "TLLR.certificate.json", "--json")
     assert v.exit_code == 0 and json.loads(v.stdout)["questions"] == 3  # the worst case of 4 is optimal
-    assert sorted(p.name for p in tmp_path.glob("TTLL.*")) == ["TTLL.certificate.json", "TTLL.expected.json",
-                                                              "TTLL.toml", "TTLL.worst.json"]
+    assert sorted(p.name for p in tmp_path.glob("TTLL.*")) == ["TTLL.average-certificate.json", "TTLL.certificate.json",
+                                                              "TTLL.expected.json", "TTLL.toml", "TTLL.worst.json"]
+    v = run("verify", tmp_path / "TLLR.toml", tmp_path / "TLLR.average-certificate.json", "--json")
+    assert v.exit_code == 0 and json.loads(v.stdout)["average"] == "47/12"
+    # T,T,T,R averages more than the bound a certificate carries (its optimum is proved by search only)
+    assert not (tmp_path / "TTTR.average-certificate.json").exists() and (tmp_path / "TTTR.expected.json").exists()
 
 
 def test_grammar_grows_by_the_two_rules():

@@ -38,7 +38,7 @@ if TYPE_CHECKING:
                             eq, ge, gods, grid, gt, iff, implies, is_a, knave, knight, le, left_of, liar, lt,
                             means, ne, next_to, not_at, right_of, same, says, truthful, var, you_answer)
     from .api.brewery import from_brewery, to_brewery
-    from .api.certificates import Certificate, CertificateCheck, certify, check_certificate
+    from .api.certificates import AverageCertificate, Certificate, CertificateCheck, certify, check_certificate
     from .api.checking import solve, verify
     from .api.contract import Progress
     from .api.game import Game, play
@@ -55,7 +55,7 @@ _LAZY = {
                   "le", "left_of", "liar", "lt", "means", "ne", "next_to", "not_at", "right_of", "same", "says",
                   "truthful", "var", "you_answer"),
     "api.brewery": ("from_brewery", "to_brewery"),
-    "api.certificates": ("Certificate", "CertificateCheck", "certify", "check_certificate"),
+    "api.certificates": ("AverageCertificate", "Certificate", "CertificateCheck", "certify", "check_certificate"),
     "api.checking": ("solve", "verify"),
     "api.contract": ("Progress",),
     "api.game": ("Game", "play"),
@@ -68,7 +68,7 @@ _LAZY = {
 }
 _WHERE = {name: module for module, names in _LAZY.items() for name in names}
 
-__all__ = ["Answer", "BadInput", "BatchItem", "Certificate", "CertificateCheck", "DeductionPuzzle", "Expr", "FALSE", "Game", "Generated", "Generation", "GodsPuzzle", "InternalError",
+__all__ = ["Answer", "AverageCertificate", "BadInput", "BatchItem", "Certificate", "CertificateCheck", "DeductionPuzzle", "Expr", "FALSE", "Game", "Generated", "Generation", "GodsPuzzle", "InternalError",
            "Interrupted", "LimitReached", "Progress", "Puzzle", "PuzzleError", "Reason", "SearchLimitReached",
            "SmullyanError", "Strategy", "StrategyResult", "SurveyResult", "TRUE", "Verdict", "WorldsResult",
            "__version__", "answers", "at", "between", "certify", "check_certificate", "count", "deduction",

@@ -326,8 +326,19 @@ def cmd_certify(args: argparse.Namespace) -> int:
         raise BadInput("certify proves that question strategies cannot exist; this is a deduction puzzle",
                        source=args.puzzle)
     try:
+        strategy = None
+        if args.strategy:
+            from .api.loading import read_file_text
+
+            try:
+                strategy = smullyan.loads_strategy(read_file_text(args.strategy))
+            except SmullyanError as e:
+                raise e.located(source=args.strategy) from None
+            if args.objective != "expected":
+                raise BadInput("--strategy is certified for its average: add --objective expected")
         with _status() as progress:
-            cert = smullyan.certify(puzzle, args.questions, limit=args.limit, memory=args.memory, progress=progress)
+            cert = smullyan.certify(puzzle, args.questions, limit=args.limit, objective=args.objective,
+                                    strategy=strategy, memory=args.memory, progress=progress)
     except BadInput as e:
         raise e.located(source=args.puzzle) from None
     if args.out:
@@ -688,16 +699,24 @@ def build_parser() -> argparse.ArgumentParser:
     v.set_defaults(run=cmd_verify)
 
     c = sub.add_parser("certify", formatter_class=fmt, epilog=EXIT_CONTRACT,
-                       help="write a certificate that no strategy of K questions exists (checked by verify)",
+                       help="write a certificate that no strategy of K questions exists, or that an average is "
+                            "the fewest (checked by verify)",
                        description="Write a certificate that no strategy of K questions identifies the goal, even "
                                    "with every possible question: lemmas about sets of worlds that `smullyan verify "
                                    "PUZZLE CERTIFICATE` checks with a separate checker sharing no code with the "
                                    "search. Without --questions, K is one fewer than the fewest that suffice (so "
                                    "the certificate proves the worst case optimal), or the puzzle's budget if "
                                    "even that is too few. The writing search uses no symmetry: large puzzles may "
-                                   "need a --limit.")
+                                   "need a --limit. With --objective expected the certificate carries a strategy "
+                                   "(--strategy, or the one solve finds) and its average; the checker verifies it "
+                                   "and shows from the semantics alone that no strategy of any length averages "
+                                   "fewer (two-word puzzles, when the average meets that lower bound).")
     c.add_argument("puzzle", metavar="PUZZLE", help="gods puzzle file (TOML or English text)")
     c.add_argument("--questions", type=int, default=None, metavar="K", help="the number of questions to refute")
+    c.add_argument("--objective", default="worst", choices=("worst", "expected"),
+                   help="worst: no strategy of K questions (default); expected: the average of a strategy (--strategy, "
+                        "or the one solve finds) is the fewest of any strategy, when it meets the lower bound")
+    c.add_argument("--strategy", metavar="FILE", help="with --objective expected: the strategy to certify (JSON)")
     c.add_argument("--out", metavar="FILE", help="write the certificate into FILE (default: print it)")
     c.add_argument("--limit", action="append", metavar="N|Ns", help="stop after N explored splits or N seconds")
     c.add_argument("--memory", metavar="SIZE", help="memory budget, e.g. 2G (default: half the machine's memory)")

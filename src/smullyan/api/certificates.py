@@ -4,6 +4,11 @@ A certificate proves "no strategy of at most k questions identifies the goal, ev
 question" as a list of lemmas about world sets; the checker (certificate.check) re-derives everything
 from the semantics and shares no code with the search. With the fewest questions known, a certificate
 for one fewer makes "optimal in the worst case" checkable by others.
+
+An average certificate (`certify(puzzle, objective="expected")`) carries a strategy and its average; the
+checker (certificate.average) verifies the strategy and shows, from the semantics alone, a lower bound
+for strategies of any length that the average meets — so "optimal on average" is checkable too, for the
+averages the search proved by reaching that bound.
 """
 
 from __future__ import annotations
@@ -11,6 +16,7 @@ from __future__ import annotations
 import json
 import time
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any, Callable
 
 from ..errors import BadInput, PuzzleError
@@ -64,6 +70,45 @@ class Certificate:
 
 
 @dataclass(frozen=True)
+class AverageCertificate:
+    """A strategy whose average no strategy of any length beats, with the lower bound that shows it."""
+
+    puzzle: GodsPuzzle
+    average: Fraction
+    strategy: Any  # the strategy (smullyan.Strategy)
+    bound: Any  # certificate.average.Floor: the bound and its parts
+    seconds: float
+
+    def statement(self) -> str:
+        """Return the claim in words."""
+        return (f"no strategy of any length identifies the "
+                f"{'gods and the language' if self.puzzle.model.goal == 'types+language' else 'gods'} "
+                f"with fewer than {self.average} = {float(self.average):.6f} questions on average")
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the certificate as a JSON document (the checker reads the claim and the strategy)."""
+        b = self.bound
+        return {**header("certificate", self.puzzle.semantics()),
+                "claim": {"average": str(self.average), "language": "any", "statement": self.statement()},
+                "puzzle": {"agents": list(self.puzzle.agents), "worlds": self.puzzle.worlds},
+                "bound": {"value": str(b.value), "code": str(b.code), "informative": str(b.informative),
+                          "random": str(b.random), "first_questions": b.first},
+                "strategy": self.strategy.tree()}
+
+    def to_json(self) -> str:
+        """Return the certificate as JSON text."""
+        return json.dumps(self.to_dict(), indent=1)
+
+    def text(self) -> str:
+        """Return a short account of the certificate."""
+        b = self.bound
+        return (f"Certificate: {self.statement()}.\nThe strategy (worst case {self.strategy.questions}) averages "
+                f"{self.average}; every strategy averages at least {b.value} (prefix code {b.code}; informative "
+                f"questions {b.informative} + random ones {b.random}). Written in {self.seconds:.2f} s. Check it "
+                "with `smullyan verify PUZZLE CERTIFICATE.json`.")
+
+
+@dataclass(frozen=True)
 class CertificateCheck:
     """What the separate checker found: the claim proved, or the first lemma that fails and why."""
 
@@ -73,10 +118,16 @@ class CertificateCheck:
     splits: int
     seconds: float
     failure: str | None
+    average: Fraction | None = None  # an average certificate: the claim checked
+    bound: Fraction | None = None  # an average certificate: the checker's lower bound
 
     def text(self) -> str:
         """Return the verdict in words."""
         k = self.questions
+        if self.ok and self.average is not None:
+            return (f"Certificate checked: the strategy averages {self.average} = {float(self.average):.6f} questions, "
+                    f"verified against every world and hidden state, and no strategy of any length averages fewer "
+                    f"(lower bound {self.bound}).\n{self.seconds:.2f} s.")
         if self.ok:
             return (f"Certificate checked: no strategy of at most {k} question{'s' * (k != 1)} identifies the goal, "
                     f"even with every possible question.\n{self.lemmas} lemma{'s' * (self.lemmas != 1)}, "
@@ -85,6 +136,10 @@ class CertificateCheck:
 
     def to_dict(self) -> dict[str, Any]:
         """Return the verdict as JSON data."""
+        if self.average is not None or self.bound is not None:
+            return {"ok": self.ok, "average": None if self.average is None else str(self.average),
+                    "bound": None if self.bound is None else str(self.bound), "seconds": round(self.seconds, 6),
+                    "failure": self.failure}
         return {"ok": self.ok, "questions": self.questions, "lemmas_checked": self.lemmas, "splits": self.splits,
                 "seconds": round(self.seconds, 6), "failure": self.failure}
 
@@ -101,10 +156,23 @@ def _gods(puzzle: Any) -> GodsPuzzle:
 
 @guarded
 def certify(puzzle: GodsPuzzle, questions: int | None = None, limit: LimitSpec = None, *,
-            memory: MemorySpec = None, progress: Callable[[Progress], None] | None = None) -> Certificate:
+            objective: str = "worst", strategy: Any = None, memory: MemorySpec = None,
+            progress: Callable[[Progress], None] | None = None) -> Certificate | AverageCertificate:
     """Return a certificate that no strategy of `questions` questions exists (default: one fewer than the
     fewest that suffice, found first by the fast search; or the puzzle's budget if even that is too few).
-    Raises PuzzleError if that many questions suffice, LimitReached past `limit` or `memory`."""
+    Raises PuzzleError if that many questions suffice, LimitReached past `limit` or `memory`.
+
+    With objective="expected": an AverageCertificate for `strategy` (a Strategy, result or strategy
+    document; default: the one `solve` finds for the fewest questions on average), if its verified
+    average meets the checker's lower bound; else PuzzleError saying by how much it misses."""
+    if objective not in ("worst", "expected"):
+        raise BadInput(f"objective must be 'worst' or 'expected', got {objective!r}", key="objective")
+    if objective == "expected":
+        if questions is not None:
+            raise BadInput("questions is for certificates of impossibility (objective 'worst')", key="questions")
+        return _certify_average(_gods(puzzle), strategy, limit, memory, progress)
+    if strategy is not None:
+        raise BadInput("a strategy is certified for its average: give objective='expected'", key="strategy")
     from ..certificate.prove import prove
     from ..interrogate.anylang import AnyLanguage
     from ..interrogate.search import Budget, depth_of
@@ -139,6 +207,34 @@ def certify(puzzle: GodsPuzzle, questions: int | None = None, limit: LimitSpec =
     return Certificate(puzzle, claim, lemmas, fewest, budget.nodes, time.perf_counter() - start)
 
 
+def _certify_average(puzzle: GodsPuzzle, strategy: Any, limit: LimitSpec, memory: MemorySpec,
+                     progress: Callable[[Progress], None] | None) -> AverageCertificate:
+    """Return the average certificate of a strategy (default: the solver's), or raise PuzzleError."""
+    from ..certificate.average import Unbounded, floor
+    from ..interrogate.search import Budget
+    from .checking import verify
+
+    start = time.perf_counter()
+    if strategy is None:
+        strategy = puzzle.with_options(objective="expected").solve(limit=limit, memory=memory, progress=progress)
+    budget = Budget(limits_of(limit, memory, progress))
+    budget.stage = "verifying the strategy"
+    verdict = verify(puzzle, strategy)
+    if not verdict.ok:
+        raise PuzzleError(f"the strategy fails, so there is nothing to certify: {verdict.failure}", key="strategy")
+    average = verdict.expected
+    budget.stage = "computing the lower bound"
+    try:
+        bound = floor(puzzle.model, budget.check_time)
+    except Unbounded as e:
+        raise PuzzleError(f"no average certificate for this puzzle: {e}") from None
+    if bound.value < average:
+        raise PuzzleError(f"the strategy averages {average} = {float(average):.6f}, above the lower bound a "
+                          f"certificate can carry ({bound.value} = {float(bound.value):.6f}); an optimum above that "
+                          "bound is proved only by the search, which writes no certificate", key="strategy")
+    return AverageCertificate(puzzle, average, verdict.strategy, bound, time.perf_counter() - start)
+
+
 @guarded
 def check_certificate(puzzle: GodsPuzzle, certificate: Certificate | dict[str, Any] | str,
                       limit: LimitSpec = None) -> CertificateCheck:
@@ -165,6 +261,8 @@ def check_certificate(puzzle: GodsPuzzle, certificate: Certificate | dict[str, A
                 raise BadInput(f"the certificate was written for {semantics.get(key)!r}, "
                                f"this puzzle has {mine[key]!r}", key=f"semantics.{key}")
     budget = Budget(limits_of(limit))
+    if isinstance(doc, dict) and isinstance(doc.get("claim"), dict) and "average" in doc["claim"]:
+        return _check_average(_gods(puzzle), doc, budget)
     try:
         result = check(model, doc, budget.check_time, budget.tick)
     except ValueError as e:  # "key: what is wrong"
@@ -173,3 +271,32 @@ def check_certificate(puzzle: GodsPuzzle, certificate: Certificate | dict[str, A
     return CertificateCheck(result.ok, result.questions or 0, result.lemmas, result.splits, result.seconds,
                             result.failure)
 
+
+
+def _check_average(puzzle: GodsPuzzle, doc: dict[str, Any], budget: Any) -> CertificateCheck:
+    """Return the average checker's verdict on an average certificate document."""
+    from ..certificate.average import check_average
+    from .loading import loads_strategy
+
+    raw = doc["claim"]["average"]
+    try:
+        claim = Fraction(raw) if isinstance(raw, str) else None
+    except (ValueError, ZeroDivisionError):
+        claim = None
+    if claim is None or claim < 0:
+        raise BadInput(f"expected a fraction such as \"655/84\", got {raw!r}", key="claim.average")
+    described = doc.get("puzzle")
+    if not isinstance(described, dict):
+        raise BadInput("expected the puzzle's agents and number of worlds", key="puzzle")
+    if described.get("agents") != list(puzzle.agents):
+        raise BadInput(f"the certificate was written for agents {described.get('agents')!r}, this puzzle has "
+                       f"{list(puzzle.agents)!r}", key="puzzle.agents")
+    if described.get("worlds") != puzzle.worlds:
+        raise BadInput(f"the certificate was written for {described.get('worlds')!r} worlds, this puzzle has "
+                       f"{puzzle.worlds}", key="puzzle.worlds")
+    if "strategy" not in doc:
+        raise BadInput("expected the strategy whose average is claimed", key="strategy")
+    root = loads_strategy({"strategy": doc["strategy"]}).root
+    result = check_average(puzzle.model, claim, root, budget.check_time)
+    return CertificateCheck(result.ok, 0, 0, 0, result.seconds, result.failure, claim,
+                            None if result.floor is None else result.floor.value)

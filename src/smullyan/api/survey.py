@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..errors import BadInput, InternalError, LimitReached
+from ..errors import BadInput, InternalError, LimitReached, PuzzleError
 from .contract import LimitSpec, MemorySpec, guarded, parse_limit, parse_memory
 from .documents import header
 
@@ -87,7 +87,8 @@ class SurveyResult:
     def write_strategies(self, folder: str | Path) -> list[Path]:
         """Write each solvable puzzle (TOML) with its optimal strategies (JSON) for `smullyan verify`, and
         a certificate that one question fewer cannot do (`NAME.certificate.json`, also for `smullyan
-        verify`) where the certificate writer finishes within the survey's limit."""
+        verify`) where the certificate writer finishes within the survey's limit, and an average
+        certificate (`NAME.average-certificate.json`) where the average meets the checker's lower bound."""
         from .certificates import certify
         from .puzzles import GodsPuzzle
         from ..formats.strategy_json import strategy_to_json
@@ -121,8 +122,16 @@ class SurveyResult:
                 puzzle, tree = strategy_of(row.types, self.reading, "expected", row.expected_within)
                 if tree is None:
                     raise InternalError(f"the survey found {name}'s average but rebuilding its strategy found none")
+                tree_doc = strategy_to_json(puzzle, tree)
                 files.append(out / f"{name}.expected.json")
-                files[-1].write_text(json.dumps(strategy_to_json(puzzle, tree), indent=1) + "\n", encoding="utf-8")
+                files[-1].write_text(json.dumps(tree_doc, indent=1) + "\n", encoding="utf-8")
+                try:
+                    average = certify(GodsPuzzle(puzzle), objective="expected", strategy={"strategy": tree_doc})
+                except PuzzleError:
+                    average = None  # the average lies above the bound a certificate carries (proved by search)
+                if average is not None:
+                    files.append(out / f"{name}.average-certificate.json")
+                    files[-1].write_text(average.to_json() + "\n", encoding="utf-8")
             written += files
         return written
 

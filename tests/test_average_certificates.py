@@ -1,0 +1,199 @@
+"""Average certificates: a strategy, its average, and a lower bound the checker derives without the search."""
+
+import ast
+import json
+import pathlib
+from fractions import Fraction
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+import smullyan
+from smullyan.certificate.average import Unbounded, floor, huffman, kraft
+from smullyan.cli import main
+from smullyan.interrogate.solve import average_lower_bound
+
+from conftest import EXAMPLES
+
+LEADERBOARD = pathlib.Path(__file__).resolve().parent.parent / "docs" / "leaderboard"
+SIX = EXAMPLES / "six_gods_expected.toml"
+SIX_STRATEGY = EXAMPLES / "six_gods_expected_strategy.json"
+
+
+def gods(spec: str, random: str = "coin") -> smullyan.GodsPuzzle:
+    """Return the n-god puzzle of a spec such as 'TTLR' (T truthful, L liar, R random)."""
+    types = [{"T": "truthful", "L": "liar", "R": "random"}[c] for c in spec]
+    return smullyan.gods(list("ABCDEFGH"[:len(spec)]), types, random=random, language="any", max_complexity=0)
+
+
+def test_six_gods_average_is_certified_with_its_bound():
+    puzzle = smullyan.load(SIX)
+    cert = smullyan.certify(puzzle, objective="expected", strategy=smullyan.load_strategy(SIX_STRATEGY))
+    assert cert.average == Fraction(317, 45)
+    b = cert.bound
+    assert (b.value, b.code, b.informative, b.random) == (Fraction(317, 45), Fraction(296, 45), Fraction(296, 45),
+                                                          Fraction(7, 15))
+    assert cert.statement() == ("no strategy of any length identifies the gods with fewer than 317/45 = 7.044444 "
+                                "questions on average")
+    doc = json.loads(cert.to_json())
+    assert doc["claim"]["average"] == "317/45" and doc["puzzle"] == {"agents": list("ABCDEF"), "worlds": 180}
+    checked = smullyan.check_certificate(puzzle, doc)
+    assert checked.ok and (checked.average, checked.bound) == (Fraction(317, 45), Fraction(317, 45))
+    assert checked.text().startswith("Certificate checked: the strategy averages 317/45 = 7.044444 questions, "
+                                     "verified against every world and hidden state, and no strategy of any length "
+                                     "averages fewer (lower bound 317/45).")
+
+
+@pytest.mark.parametrize("row, average", [("0_6_2", "145/28"), ("1_5_2", "655/84"), ("2_4_2", "3823/420"),
+                                          ("3_3_2", "1329/140")])
+def test_leaderboard_rows_carry_checkable_average_certificates(row, average):
+    puzzle = smullyan.load(LEADERBOARD / f"gods_{row}.toml")
+    strategy = smullyan.load_strategy(LEADERBOARD / f"gods_{row}_strategy.json")
+    cert = smullyan.certify(puzzle, objective="expected", strategy=strategy)
+    assert str(cert.average) == average
+    assert smullyan.check_certificate(puzzle, cert.to_json()).ok
+
+
+def _six_doc() -> dict:
+    puzzle = smullyan.load(SIX)
+    return smullyan.certify(puzzle, objective="expected", strategy=smullyan.load_strategy(SIX_STRATEGY)).to_dict()
+
+
+def test_a_claim_other_than_the_verified_average_is_rejected():
+    puzzle, doc = smullyan.load(SIX), _six_doc()
+    doc["claim"]["average"] = "316/45"
+    checked = smullyan.check_certificate(puzzle, doc)
+    assert not checked.ok and checked.failure == "the strategy averages 317/45, not the claimed 316/45"
+
+
+def test_an_average_above_the_bound_is_rejected_by_the_checker():
+    puzzle, doc = smullyan.load(SIX), _six_doc()
+    worst = puzzle.solve(objective="worst")  # fewest in the worst case: it averages more than the optimum
+    verdict = smullyan.verify(puzzle, worst)
+    assert verdict.expected > Fraction(317, 45)
+    doc["strategy"], doc["claim"]["average"] = worst.strategy.tree(), str(verdict.expected)
+    checked = smullyan.check_certificate(puzzle, doc)
+    assert not checked.ok
+    assert checked.failure.startswith(f"the lower bound is 317/45 (7.044444), below the claimed {verdict.expected}")
+
+
+def test_a_strategy_that_fails_is_rejected():
+    puzzle, doc = smullyan.load(SIX), _six_doc()
+    node = doc["strategy"]
+    while "branches" in node:
+        node = next(iter(node["branches"].values()))
+    wrong = dict(node["identified"])
+    first, second = list(wrong)[:2]
+    wrong[first], wrong[second] = wrong[second], wrong[first]
+    node["identified"] = wrong
+    checked = smullyan.check_certificate(puzzle, doc)
+    assert not checked.ok and checked.failure.startswith("the strategy fails:")
+
+
+@pytest.mark.parametrize("change, key, message", [
+    (lambda d: d["claim"].update(average="seven"), "claim.average", 'expected a fraction such as "655/84"'),
+    (lambda d: d["claim"].update(average=7), "claim.average", 'expected a fraction such as "655/84", got 7'),
+    (lambda d: d.pop("puzzle"), "puzzle", "expected the puzzle's agents and number of worlds"),
+    (lambda d: d["puzzle"].update(worlds=12), "puzzle.worlds", "the certificate was written for 12 worlds, "
+                                                               "this puzzle has 180"),
+    (lambda d: d.pop("strategy"), "strategy", "expected the strategy whose average is claimed"),
+])
+def test_malformed_average_certificates_are_bad_input(change, key, message):
+    doc = _six_doc()
+    change(doc)
+    with pytest.raises(smullyan.BadInput) as e:
+        smullyan.check_certificate(smullyan.load(SIX), doc)
+    assert e.value.key == key and message in str(e.value)
+
+
+def test_an_optimum_above_the_bound_gets_no_certificate():
+    puzzle = smullyan.load(EXAMPLES / "five_gods_any_length.toml")
+    strategy = smullyan.load_strategy(EXAMPLES / "five_gods_any_length_strategy.json")
+    with pytest.raises(smullyan.PuzzleError) as e:
+        smullyan.certify(puzzle, objective="expected", strategy=strategy)
+    assert e.value.key == "strategy" and e.value.message == ("the strategy averages 1337/240 = 5.570833, above the lower bound a certificate can carry "
+                            "(83/15 = 5.533333); an optimum above that bound is proved only by the search, which "
+                            "writes no certificate")
+
+
+def test_three_words_are_outside_the_bound():
+    puzzle = smullyan.load(EXAMPLES / "brewery_hard.toml")
+    with pytest.raises(Unbounded) as e:
+        floor(puzzle.model)
+    assert str(e.value) == "the bound is for two answer words; this puzzle has 3"
+
+
+@pytest.mark.parametrize("spec", ["TLR", "TTLR", "TTLLR", "TTLRR", "TTTRR", "TTLLRR", "TTTLRR", "TTTTRRR"])
+def test_the_checker_and_the_search_compute_the_same_root_bound(spec):
+    # two implementations sharing no code: the search's pattern model and the checker's own reading
+    puzzle = gods(spec)
+    assert floor(puzzle.model).value == average_lower_bound(puzzle.model)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(spec=st.lists(st.sampled_from("TLR"), min_size=2, max_size=4).map("".join),
+       random=st.sampled_from(["coin", "word"]))
+def test_the_bound_never_exceeds_a_proved_optimum(spec, random):
+    puzzle = gods(spec, random)
+    result = puzzle.solve(objective="expected", limit="20s")
+    if not result.solvable:
+        return  # no strategy identifies the gods
+    # the optimum (for any length where the search proved it, else within its cap): never below the bound
+    assert floor(puzzle.model).value <= result.expected
+
+
+@given(st.integers(min_value=1, max_value=300))
+def test_kraft_relaxation_equals_the_code_for_equal_masses(n):
+    masses = [Fraction(1)] * n
+    assert kraft(masses) == huffman(masses)
+
+
+@given(st.lists(st.integers(min_value=1, max_value=50), min_size=1, max_size=30))
+def test_kraft_relaxation_lies_between_entropy_and_code(weights):
+    import math
+
+    masses = [Fraction(w) for w in weights]
+    total = sum(weights)
+    entropy = -sum(w / total * math.log2(w / total) for w in weights)
+    assert entropy - 1e-9 <= float(kraft(masses)) and kraft(masses) <= huffman(masses)
+
+
+def test_the_average_checker_imports_nothing_of_the_search():
+    root = pathlib.Path(smullyan.__file__).parent
+
+    def imports(path: pathlib.Path) -> set[str]:
+        tree = ast.parse(path.read_text())
+        found = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
+        return found | {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+
+    assert imports(root / "certificate" / "average.py") == {"__future__", "heapq", "time", "dataclasses",
+                                                            "fractions", "typing", "logic.options",
+                                                            "interrogate.verify"}
+    # the verifier it trusts reads strategies and the semantics, nothing of the search
+    for name in ("verify.py", "puzzle.py", "strategy.py"):
+        assert not {m for m in imports(root / "interrogate" / name) if m.startswith(".") or "interrogate" in m} - {
+            "puzzle", "strategy"}, name
+
+
+def test_cli_certify_average_then_verify(tmp_path, capsys):
+    out = tmp_path / "average.json"
+    assert main(["certify", str(SIX), "--objective", "expected", "--strategy", str(SIX_STRATEGY),
+                 "--out", str(out)]) == 0
+    assert capsys.readouterr().out.startswith("Certificate: no strategy of any length identifies the gods with fewer "
+                                              "than 317/45 = 7.044444 questions on average.\n")
+    assert main(["verify", str(SIX), str(out), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) | {"seconds": 0} == {"ok": True, "average": "317/45",
+                                                                     "bound": "317/45", "seconds": 0, "failure": None}
+    assert main(["verify", str(EXAMPLES / "hardest.toml"), str(out)]) == 2
+    assert "key 'puzzle.agents'" in capsys.readouterr().err
+    assert main(["certify", str(SIX), "--strategy", str(SIX_STRATEGY)]) == 2
+    assert "--strategy is certified for its average: add --objective expected" in capsys.readouterr().err
+    assert main(["certify", str(EXAMPLES / "five_gods_any_length.toml"), "--objective", "expected", "--strategy",
+                 str(EXAMPLES / "five_gods_any_length_strategy.json")]) == 2
+    assert "above the lower bound a certificate can carry (83/15 = 5.533333)" in capsys.readouterr().err
+
+
+def test_cli_certify_average_solves_when_no_strategy_is_given(capsys):
+    assert main(["certify", str(EXAMPLES / "hardest.toml"), "--objective", "expected"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["claim"]["average"] == "3" and doc["bound"]["value"] == "3"
