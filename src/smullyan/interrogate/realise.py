@@ -6,6 +6,11 @@
   question lemma "If I asked you P, would you say w?" with P a small formula over types, else
   (3) a formula naming the worlds and the addressee's own answer (and coin) directly.
 Every realised question is checked with the semantics before it is used.
+
+Grammar levels of complexity 2 and more are large (about 300,000 distinct questions at 5 gods,
+1,400,000 at 7) and rarely word a split the cheaper steps cannot: they are built only when their
+enumeration is small (`COSTLY_PAIRS`), and scanned smallest first up to `COSTLY_SCAN` questions per
+addressee. Beyond that the direct question (3) words the split; wording changes, never correctness.
 """
 
 from __future__ import annotations
@@ -23,6 +28,9 @@ from .search import Leaf as SearchLeaf
 from .grammar import Grammar
 from .signatures import Signature
 from .strategy import Ask, Identified, Node
+
+COSTLY_PAIRS = 1_000_000  # a costly grammar level is built only if it combines at most this many pairs
+COSTLY_SCAN = 100_000  # questions of a costly level tried per addressee, smallest first
 
 
 def identified(space, worlds: int, goal: str) -> Identified:
@@ -59,13 +67,20 @@ class AnyRealiser:
         self._atoms: dict[tuple[str, int, object], int] = {}  # (kind, position, value) -> worlds
 
     def _level(self, agent: int, c: int) -> list[tuple[tuple[int, ...], int, E.Expr]]:
-        """Return (outcome worlds, paradox worlds, expression) of grammar level c for an agent."""
+        """Return (outcome worlds, paradox worlds, expression) of grammar level c for an agent (of a
+        costly level: its COSTLY_SCAN smallest questions, and none if the level is too large to build)."""
         key = (agent, c)
         got = self._sigs.get(key)
         if got is None:
             got = []
             seen = set()
-            for i, e in enumerate(sorted(self.grammar.level(c), key=lambda e: e.size)):
+            if c >= 2 and not self._affordable(c):
+                self._sigs[key] = got
+                return got
+            entries = sorted(self.grammar.level(c), key=lambda e: e.size)
+            if c >= 2:
+                entries = entries[:COSTLY_SCAN]
+            for i, e in enumerate(entries):
                 if i % 64 == 63:
                     self.grammar.budget.check_time()
                 outs, paradox = self.ctx.outcome_worlds(agent, e.table)
@@ -74,6 +89,18 @@ class AnyRealiser:
                     got.append((outs, paradox, e.expr))
             self._sigs[key] = got
         return got
+
+    def _affordable(self, c: int) -> bool:
+        """Return whether grammar level c is built already or combines at most COSTLY_PAIRS pairs."""
+        g = self.grammar
+        if c <= 1 or len(g.levels) > c:
+            return True
+        if not self._affordable(c - 1):
+            return False
+        g.level(c - 1)
+        prev = g.levels[c - 1]
+        lower = sum(len(lvl) for lvl in g.levels[: c - 1])
+        return len(g.connectives) * len(prev) * (len(prev) // 2 + lower) <= COSTLY_PAIRS
 
     def realise(self, node: SearchAsk | SearchLeaf, worlds: int) -> Node:
         """Return the strategy for the original world set `worlds` following a search tree."""
