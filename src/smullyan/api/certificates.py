@@ -223,6 +223,8 @@ def _certify_average(puzzle: GodsPuzzle, strategy: Any, limit: LimitSpec, memory
     if not verdict.ok:
         raise PuzzleError(f"the strategy fails, so there is nothing to certify: {verdict.failure}", key="strategy")
     average = verdict.expected
+    if average is None:  # a verified strategy always has an average; kept for the type checker
+        raise PuzzleError("the strategy has no average to certify", key="strategy")
     budget.stage = "computing the lower bound"
     try:
         bound = floor(puzzle.model, budget.check_time)
