@@ -149,3 +149,33 @@ def _search(types: str) -> PatternSearch:
     p = puzzle(types)
     budget = Budget()
     return PatternSearch.applicable(AnyLanguage(p.contexts(), p.goal, budget), budget)
+
+
+def _seven_gods_search() -> PatternSearch:
+    from smullyan.survey.table import Reading, gods_puzzle
+
+    puzzle = gods_puzzle(("truthful",) * 3 + ("liar",) * 2 + ("random",) * 2, Reading())
+    return PatternSearch.applicable(AnyLanguage(puzzle.contexts(), puzzle.goal), Budget())
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_a_renaming_carrying_one_node_onto_another_is_found(data):
+    search = _seven_gods_search()
+    renamer = search.renamer
+    node = tuple(data.draw(st.lists(st.integers(0, 2), min_size=search.n_groups, max_size=search.n_groups)))
+    index = data.draw(st.integers(0, len(renamer.renamings) - 1))
+    target = tuple(node[j] for j in renamer.renamings[index])
+    p = renamer.carrying(node, target)
+    assert p is not None and tuple(node[j] for j in renamer.inverse(p)) == target
+    assert renamer.least_with(node)[0] == renamer.least(node)
+
+
+def test_tree_carries_the_splits_the_search_found_instead_of_listing_splits(monkeypatch):
+    # every node of the rebuilt tree takes the split the search proved (for it or for a renaming of it)
+    search = _seven_gods_search()
+    root = (1 << search.anyl.n_reps) - 1
+    k = search.fewest(root, 12)
+    monkeypatch.setattr(PatternSearch, "_proved_split", lambda *a: pytest.fail("splits were listed again"))
+    tree = search.tree(root, k)
+    assert k == 9 and tree is not None

@@ -61,6 +61,7 @@ class PatternSearch(Probing):
         self.stats = Stats()
         self._memo = BoundedMemo(MEMO_ENTRIES)  # canonical node -> (largest k refuted, smallest k solved)
         self._canon = BoundedMemo(MEMO_ENTRIES)  # node -> canonical form
+        self._found = BoundedMemo(MEMO_ENTRIES)  # canonical node -> (k, node, split) the search proved within k
         self._start = time.perf_counter()
 
     @classmethod
@@ -165,6 +166,8 @@ class PatternSearch(Probing):
         if found is None and not complete:
             return None
         ok = found is not None
+        if ok and self._found.get(key, (1 << 30,))[0] > k:
+            self._found.put(key, (k, c, found))  # tree() carries it to any renaming of c (no enumeration)
         lo, hi = self._memo.get(key, (-1, 1 << 30))  # the search below may have stored a bound
         self._memo.put(key, (lo, min(hi, k)) if ok else (max(lo, k), hi))
         return ok
@@ -273,6 +276,33 @@ class PatternSearch(Probing):
                 return agent, x
         return None
 
+    def _carried_split(self, c: tuple[int, ...], k: int) -> tuple[int, tuple[int, ...]] | None:
+        """Return the split the search proved for c, or for a renaming of c carried back to c, if its
+        children are known to need at most k - 1 questions; else None."""
+        entry = self._found.get(self.canonical(c))
+        if entry is None or entry[0] > k:
+            return None
+        _, seen, (agent, x) = entry
+        if seen == c:
+            return agent, x
+        p = self.renamer.carrying(c, seen)
+        if p is None:
+            return None
+        inv = self.renamer.inverse(p)  # seen[t] == c[inv[t]]
+        free_seen = [t for t in range(self.n_groups) if seen[t] and not self.both[t][agent]]
+        take = {inv[t]: v for t, v in zip(free_seen, x)}
+        mine = p[agent]  # the addressee in c
+        free = [g for g in range(self.n_groups) if c[g] and not self.both[g][mine]]
+        if sorted(free) != sorted(take) or any(not 0 <= take[g] <= c[g] for g in free):
+            return None
+        x_mine = tuple(take[g] for g in free)
+        # whatever the renaming, these are a split of c; it is used only if both children are known
+        c0 = tuple(c[g] if self.both[g][mine] else take.get(g, 0) for g in range(self.n_groups))
+        c1 = tuple(c[g] if self.both[g][mine] else c[g] - take.get(g, 0) for g in range(self.n_groups))
+        if sum(c0) < sum(c) and sum(c1) < sum(c) and self._known(c0, k - 1) and self._known(c1, k - 1):
+            return mine, x_mine
+        return None
+
     def tree(self, reps: int, k: int) -> Ask | Leaf:
         """Return a strategy tree over representatives of at most k questions (k must suffice)."""
         if reps.bit_count() <= 1:
@@ -285,7 +315,9 @@ class PatternSearch(Probing):
             first = members[:half]
             chosen = {r: (1 if r in first else 2) for r in members}
         else:
-            found = self._proved_split(c, k)
+            found = self._carried_split(c, k)
+            if found is None:  # evicted from the memo: take splits as they come
+                found = self._proved_split(c, k)
             if found is None:  # the memo lost it: search again, best first
                 found, _complete = self._first_split(c, k, 1)
             if found is None:

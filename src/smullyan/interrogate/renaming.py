@@ -59,6 +59,11 @@ def least_renaming(node: tuple, trie: dict, check=None) -> tuple:
     """Return the lexicographically least of a node's renamings (`trie` from renaming_trie), fixing
     one position at a time and following only the renamings that reach the least value there
     (`check`: once a position)."""
+    return least_renaming_index(node, trie, check)[0]
+
+
+def least_renaming_index(node: tuple, trie: dict, check=None) -> tuple[tuple, int]:
+    """Return the least of a node's renamings and the index of a renaming reaching it."""
     active = [trie]
     out = []
     for _ in range(len(node)):
@@ -74,7 +79,7 @@ def least_renaming(node: tuple, trie: dict, check=None) -> tuple:
                     following.append(sub)
         out.append(best)
         active = following
-    return tuple(out)
+    return tuple(out), active[0][LEAF]
 
 
 
@@ -186,6 +191,33 @@ class Renamer:
             if best is None or image < best:
                 best = image
         return best
+
+    def least_with(self, node: tuple) -> tuple[tuple, tuple[int, ...]]:
+        """Return the canonical form of a node (as `least`) and a renaming p reaching it (renamed god i
+        is god p[i] before)."""
+        ties = self._tie_groups(node)
+        if ties is None:
+            form, index = least_renaming_index(node, self.trie, self.check)
+            return form, self.agent_maps[index]
+        best = None
+        for parts in itertools.product(*(itertools.permutations(t) for t in ties)):
+            p = tuple(a for part in parts for a in part)
+            image = tuple(node[j] for j in self.inverse(p))
+            if best is None or image < best[0]:
+                best = (image, p)
+        return best
+
+    def carrying(self, node: tuple, target: tuple) -> tuple[int, ...] | None:
+        """Return a renaming p (renamed god i is god p[i] before) that maps the node onto target, or
+        None if their canonical forms differ."""
+        form, p1 = self.least_with(node)
+        other, p2 = self.least_with(target)
+        if form != other:
+            return None
+        back = [0] * self.n_agents  # the inverse of p2
+        for i, a in enumerate(p2):
+            back[a] = i
+        return tuple(p1[back[j]] for j in range(self.n_agents))
 
     def fixing(self, node: tuple) -> list[tuple[int, ...]]:
         """Return the renamings (as permutations of the gods) that map the node onto itself."""
