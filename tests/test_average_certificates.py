@@ -197,3 +197,11 @@ def test_cli_certify_average_solves_when_no_strategy_is_given(capsys):
     assert main(["certify", str(EXAMPLES / "hardest.toml"), "--objective", "expected"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert doc["claim"]["average"] == "3" and doc["bound"]["value"] == "3"
+
+
+def test_random_gods_whose_odds_could_vary_are_outside_the_bound():
+    puzzle = gods("TTLR", random="coin-shared")
+    with pytest.raises(Unbounded) as e:
+        floor(puzzle.model)
+    assert str(e.value) == ("the bound is for random gods whose every undetermined answer is a fresh fair choice "
+                            "(random = 'word' or 'coin'); this puzzle has 'coin-shared'")

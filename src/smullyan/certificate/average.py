@@ -7,7 +7,10 @@ length. If the verified average equals the claim and the bound reaches it, no st
 
 The bound covers puzzles with two answer words in which, in every world, each god either answers as
 the question makes it (free), always gives one word (fixed), or is a random god answering either word
-with even odds (random in that world). Worlds have equal prior mass; a goal class's mass is its share of
+with even odds (random in that world; random mode "word" or "coin", where every undetermined answer is
+a fresh fair choice). An answer some question leaves to the god's choice is counted by the verifier at
+its worst, which costs at least as much as settling it by a fair coin, so the argument below, made for
+fair coins, covers such strategies too. Worlds have equal prior mass; a goal class's mass is its share of
 the worlds. Why it holds, for any strategy (each step one line of reasoning):
 1. Paths. In world w every question on a path is informative (its addressee is free or fixed in w: the
    answer is determined) or random for w (w's probability halves). So w's expected number of questions
@@ -43,6 +46,10 @@ from ..logic.options import local_options
 from ..interrogate.verify import verify
 
 FREE, FIXED, RANDOM = "free", "fixed", "random"
+RANDOM_TYPE = "random"
+# a random god's answer is a fresh fair choice between the two words in every world whatever is asked
+# ("word"), or the truth or a lie by a fresh fair coin, a proposition being unable to see that coin ("coin")
+FAIR_MODES = ("word", "coin")
 
 
 class Unbounded(Exception):
@@ -78,6 +85,9 @@ def answering(puzzle: Any, check_time: Callable[[], None] | None = None) -> tupl
     space = puzzle.space
     if len(space.words) != 2:
         raise Unbounded(f"the bound is for two answer words; this puzzle has {len(space.words)}")
+    if space.random_mode not in FAIR_MODES and any(RANDOM_TYPE in w.types for w in space.worlds):
+        raise Unbounded(f"the bound is for random gods whose every undetermined answer is a fresh fair choice "
+                        f"(random = {' or '.join(map(repr, FAIR_MODES))}); this puzzle has {space.random_mode!r}")
     ctx = puzzle.contexts(check=check_time)
     values: dict[tuple, int] = {}
     goal, kinds = [], []
@@ -91,7 +101,7 @@ def answering(puzzle: Any, check_time: Callable[[], None] | None = None) -> tupl
                 row.append(FREE)
             elif masks in ([0b01], [0b10]):
                 row.append(FIXED)
-            elif masks == [both] and world.types[a] == "random":
+            elif masks == [both] and world.types[a] == RANDOM_TYPE:
                 row.append(RANDOM)
             else:
                 raise Unbounded(f"in world {space.describe(i)!r}, {space.agents[a]} answers in a way the bound does "
