@@ -215,9 +215,17 @@ def _certify_average(puzzle: GodsPuzzle, strategy: Any, limit: LimitSpec, memory
     from .checking import verify
 
     start = time.perf_counter()
-    if strategy is None:
-        strategy = puzzle.with_options(objective="expected").solve(limit=limit, memory=memory, progress=progress)
     budget = Budget(limits_of(limit, memory, progress))
+    budget.stage = "computing the lower bound"
+    try:  # first: a puzzle outside the bound needs no search to be refused
+        bound = floor(puzzle.model, budget.check_time)
+    except Unbounded as e:
+        raise PuzzleError(f"no average certificate for this puzzle: {e}") from None
+    if strategy is None:
+        solved = puzzle.with_options(objective="expected").solve(limit=limit, memory=memory, progress=progress)
+        if solved.strategy is None:
+            raise PuzzleError("no strategy identifies the goal here, so there is no average to certify")
+        strategy = solved
     budget.stage = "verifying the strategy"
     verdict = verify(puzzle, strategy)
     if not verdict.ok:
@@ -225,11 +233,6 @@ def _certify_average(puzzle: GodsPuzzle, strategy: Any, limit: LimitSpec, memory
     average = verdict.expected
     if average is None:  # a verified strategy always has an average; kept for the type checker
         raise PuzzleError("the strategy has no average to certify", key="strategy")
-    budget.stage = "computing the lower bound"
-    try:
-        bound = floor(puzzle.model, budget.check_time)
-    except Unbounded as e:
-        raise PuzzleError(f"no average certificate for this puzzle: {e}") from None
     if bound.value < average:
         raise PuzzleError(f"the strategy averages {average} = {float(average):.6f}, above the lower bound a "
                           f"certificate can carry ({bound.value} = {float(bound.value):.6f}); an optimum above that "
