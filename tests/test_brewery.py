@@ -369,3 +369,22 @@ def test_public_hard_submission_ganitsu_optim(tmp_path):
     assert reading.variant == "hard" and reading.engg_question_limit == 2
     verdict = smullyan.verify(HARD, reading.strategy)
     assert verdict.ok and verdict.worst == 5 and verdict.expected == Fraction(6151, 1296)
+
+
+# ---------------------------------------------------------------- a strategy below the high-score table's record
+
+RECORD = Fraction(6148, 1296)  # entry habub, December 2025: the best average on their table
+
+
+def test_our_hard_average_strategy_beats_the_record():
+    strategy = smullyan.load_strategy(EXAMPLES / "brewery_hard_average_strategy.json")
+    verdict = smullyan.verify(HARD, strategy)
+    assert verdict.ok and verdict.worst == 5 and verdict.expected == Fraction(83, 18) < RECORD
+
+
+def test_our_hard_average_submission_reads_back_with_the_same_figures():
+    source = (Path(__file__).resolve().parent.parent / "docs" / "brewery" / "smullyan_hard_average.py").read_text()
+    reading = A.read_brewery(HARD, source, run_code=True, timeout=120)
+    assert reading.variant == "hard" and reading.engg_question_limit == 1
+    verdict = smullyan.verify(HARD, reading.strategy)
+    assert verdict.ok and verdict.worst == 5 and verdict.expected == Fraction(83, 18)

@@ -1,0 +1,70 @@
+"""Known-neither-word relaxation of the brewery: exact average by DP (experiment)."""
+import itertools, sys, time
+from fractions import Fraction
+from functools import lru_cache
+ROLES = "TLCR"
+PI = list(itertools.permutations(range(4)))  # PI[i][person] = role index
+PERSON_PERMS = list(itertools.permutations(range(4)))
+INF = Fraction(10**9)
+index = {p: i for i, p in enumerate(PI)}
+# symmetry images: person permutation g and T<->L swap t
+def image(i, g, t):
+    pi = PI[i]
+    new = [0]*4
+    for person in range(4):
+        r = pi[person]
+        if t and r < 2: r = 1 - r
+        new[g[person]] = r
+    return index[tuple(new)]
+IMG = [[[image(i, g, t) for i in range(24)] for t in (0, 1)] for g in PERSON_PERMS]
+def canon(state):
+    m = min(e for _, e in state)
+    best = None
+    for g in range(24):
+        for t in (0, 1):
+            im = IMG[g][t]
+            s = tuple(sorted((im[i], e - m) for i, e in state))
+            if best is None or s < best: best = s
+    return best, m
+calls = [0]
+@lru_cache(maxsize=None)
+def V(state, d):
+    """min over strategies within d of sum over leaves mass*depth (masses 3^-e, e normalised)."""
+    if len(state) <= 1: return Fraction(0)
+    if d == 0: return INF
+    calls[0] += 1
+    mass = sum(Fraction(1, 3**e) for _, e in state)
+    best = INF
+    for p in range(4):
+        O = [(i, e) for i, e in state if PI[i][p] < 2]
+        C = [(i, e) for i, e in state if PI[i][p] == 2]
+        R = [(i, e + 1) for i, e in state if PI[i][p] == 3]
+        if len(R) == len(state): continue
+        if not O:
+            splits = [((), ())]
+        else:
+            splits = []
+            first, rest = O[0], O[1:]
+            for bits in range(1 << len(rest)):
+                Y = [first] + [w for k, w in enumerate(rest) if bits >> k & 1]
+                N = [w for k, w in enumerate(rest) if not bits >> k & 1]
+                splits.append((Y, N))
+        for Y, N in splits:
+            kids = [list(Y) + R, list(N) + R, C + R]
+            if any(len(k) == len(state) and not R for k in kids): continue
+            total = mass
+            for k in kids:
+                if len(k) > 1:
+                    cs, m = canon(k)
+                    v = V(cs, d - 1)
+                    if v >= INF: total = INF; break
+                    total += v / 3**m
+                if total >= best: break
+            if total < best: best = total
+    return best
+if __name__ == "__main__":
+    d = int(sys.argv[1])
+    t = time.time()
+    root, m = canon([(i, 0) for i in range(24)])
+    v = V(root, d)
+    print(d, v, v / 24, float(v / 24), calls[0], round(time.time() - t, 1), "s")

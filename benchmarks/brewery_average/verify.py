@@ -1,0 +1,45 @@
+"""Independent checker of a strategy tree (does not import the solver).
+World w = 3*i + x; i indexes itertools.permutations(range(4)) giving the role of persons A..D
+(T=0, L=1, C=2, R=3); x = the word meaning 'neither' (0=foo,1=bar,2=baz). Child index = word answered."""
+import itertools, json, sys
+from fractions import Fraction
+PI = list(itertools.permutations(range(4)))
+def check(node, worlds, depth):
+    """worlds: dict w -> Fraction mass. returns expected-questions contribution."""
+    ws = {w for w in worlds}
+    assert ws == {w for w, _ in node["worlds"]} if "worlds" in node and node["worlds"] and isinstance(node["worlds"][0], list) else True
+    if "leaf" in node:
+        pis = {w // 3 for w in worlds}
+        assert len(pis) == 1, ("leaf not single", pis)
+        assert set(node["worlds"]) == ws
+        return Fraction(0)
+    assert depth < 5, "depth cap"
+    assert len({w // 3 for w in worlds}) >= 1
+    p = node["ask"]
+    kidsets = [ {w for w, _ in ch["worlds"]} if "ask" in ch else set(ch["worlds"]) for ch in node["children"]]
+    kidw = [dict() for _ in range(3)]
+    for w, m in worlds.items():
+        role, x = PI[w // 3][p], w % 3
+        if role == 3:
+            for y in range(3):
+                assert w in kidsets[y]; kidw[y][w] = m / 3
+        elif role == 2:
+            assert w in kidsets[x] and all(w not in kidsets[y] for y in range(3) if y != x)
+            kidw[x][w] = m
+        else:
+            ys = [y for y in range(3) if w in kidsets[y]]
+            assert len(ys) == 1 and ys[0] != x, (w, ys)
+            kidw[ys[0]][w] = m
+    for y in range(3):
+        assert set(kidw[y]) == kidsets[y]
+    tot = sum(worlds.values())
+    for y in range(3):
+        if kidw[y]:
+            tot += check(node["children"][y], kidw[y], depth + 1)
+        else:
+            assert not kidsets[y]
+    return tot
+if __name__ == "__main__":
+    data = json.load(open(sys.argv[1]))
+    v = check(data["tree"], {w: Fraction(1, 72) for w in range(72)}, 0)
+    print("verified expected questions =", v, float(v), "claimed", data["value"], "match", str(v) == data["value"])
