@@ -179,3 +179,9 @@ def test_tree_carries_the_splits_the_search_found_instead_of_listing_splits(monk
     monkeypatch.setattr(PatternSearch, "_proved_split", lambda *a: pytest.fail("splits were listed again"))
     tree = search.tree(root, k)
     assert k == 9 and tree is not None
+
+
+def test_no_renaming_carries_a_node_onto_one_of_another_form():
+    renamer = _seven_gods_search().renamer
+    node = (1,) + (0,) * (len(renamer.keys) - 1)
+    assert renamer.carrying(node, (2,) + node[1:]) is None
