@@ -215,3 +215,10 @@ def test_certify_refuses_before_searching_where_no_certificate_can_be(capsys, mo
                                             "words; this puzzle has 3\n")
     assert main(["certify", str(EXAMPLES / "truthful_or_random.toml"), "--objective", "expected"]) == 2
     assert "no strategy identifies the goal here, so there is no average to certify" in capsys.readouterr().err
+
+
+def test_a_silent_paradox_is_outside_the_bound():
+    puzzle = smullyan.gods(list("ABC"), ["truthful", "liar", "random"], language="any", paradox="silent")
+    with pytest.raises(Unbounded) as e:
+        floor(puzzle.model)
+    assert "with paradox = 'silent' a question can make a god say nothing" in str(e.value)

@@ -85,6 +85,9 @@ def answering(puzzle: Any, check_time: Callable[[], None] | None = None) -> tupl
     space = puzzle.space
     if len(space.words) != 2:
         raise Unbounded(f"the bound is for two answer words; this puzzle has {len(space.words)}")
+    if space.paradox != "forbidden":
+        raise Unbounded("the bound counts two answers per question; with paradox = 'silent' a question can make a "
+                        "god say nothing, a third answer")
     if space.random_mode not in FAIR_MODES and any(RANDOM_TYPE in w.types for w in space.worlds):
         raise Unbounded(f"the bound is for random gods whose every undetermined answer is a fresh fair choice "
                         f"(random = {' or '.join(map(repr, FAIR_MODES))}); this puzzle has {space.random_mode!r}")
