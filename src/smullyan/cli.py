@@ -323,7 +323,7 @@ def cmd_certify(args: argparse.Namespace) -> int:
     parse_limit(args.limit)
     puzzle = _load_puzzle(args.puzzle, args.format)
     if not isinstance(puzzle, smullyan.GodsPuzzle):
-        raise BadInput("certify proves that question strategies cannot exist; this is a deduction puzzle",
+        raise BadInput("certify writes proofs about question strategies; this is a deduction puzzle",
                        source=args.puzzle)
     try:
         strategy = None
