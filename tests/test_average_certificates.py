@@ -222,3 +222,9 @@ def test_a_silent_paradox_is_outside_the_bound():
     with pytest.raises(Unbounded) as e:
         floor(puzzle.model)
     assert "with paradox = 'silent' a question can make a god say nothing" in str(e.value)
+
+
+def test_certify_refuses_a_deduction_puzzle(capsys):
+    assert main(["certify", str(EXAMPLES / "zebra.toml"), "--objective", "expected"]) == 2
+    assert capsys.readouterr().err.endswith("certify writes proofs about question strategies; this is a deduction "
+                                            "puzzle\n")
