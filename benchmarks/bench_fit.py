@@ -11,14 +11,12 @@ above their bound (T,T,L,R,R and T,T,T,R,R) show what the fit costs where it fai
 from __future__ import annotations
 
 import platform
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_frontier import SURVEY_JOB, figure, leaderboard, ratio, run, seconds, snapshot  # noqa: E402
-from common import ROOT  # noqa: E402
+from bench_frontier import SURVEY_JOB, figure, head_and_snapshots, leaderboard, ratio, run, seconds  # noqa: E402
 
 BEFORE = "7220f1b"  # the last commit before interrogate/fitting.py
 LIMIT = 120.0  # seconds per job
@@ -28,9 +26,7 @@ ROWS = ["TTLRR", "TTTRR", "TTTLRR", "TTLLRR", "TTTTTRR", "TTTTLRR", "TTTLLRR", "
 def main() -> None:
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
-        head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True,
-                              text=True, check=True).stdout.strip()
-        new_src, old_src = snapshot("HEAD", Path(tmp) / "head"), snapshot(BEFORE, Path(tmp) / "before")
+        head, new_src, old_src = head_and_snapshots(BEFORE, Path(tmp))
         for letters in ROWS:
             new = run(new_src, SURVEY_JOB, [letters, "expected"], LIMIT)
             old = run(old_src, SURVEY_JOB, [letters, "expected"], LIMIT)

@@ -126,6 +126,13 @@ def snapshot(rev: str, tmp: Path) -> Path:
     return tmp / "src"
 
 
+def head_and_snapshots(before: str, tmp: Path) -> tuple[str, Path, Path]:
+    """Return this checkout's short HEAD and the src/ of HEAD and of commit `before`, unpacked into tmp."""
+    head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True,
+                          text=True, check=True).stdout.strip()
+    return head, snapshot("HEAD", tmp / "head"), snapshot(before, tmp / "before")
+
+
 def ratio(new: dict, old: dict, limit: float) -> str:
     """Return the earlier release's time over this checkout's (a bound where one stopped at the limit)."""
     def fmt(r: float) -> str:
@@ -171,9 +178,7 @@ def leaderboard(letters: str) -> str:
 def main() -> None:
     three, survey = [], []
     with tempfile.TemporaryDirectory() as tmp:
-        head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True,
-                              text=True, check=True).stdout.strip()
-        new_src, old_src = snapshot("HEAD", Path(tmp) / "head"), snapshot(EARLIER, Path(tmp) / "earlier")
+        head, new_src, old_src = head_and_snapshots(EARLIER, Path(tmp))
         for label, path, budget in CASES:
             args = [str(ROOT / path), budget]
             new, old = run(new_src, JOB, args, LIMIT), run(old_src, JOB, args, LIMIT)

@@ -11,13 +11,12 @@ helpers), under the same time limit. The search is the same in both; the differe
 from __future__ import annotations
 
 import platform
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_frontier import JOB, JOB_HEAD, leaderboard, ratio, run, shown, snapshot  # noqa: E402
+from bench_frontier import JOB, JOB_HEAD, head_and_snapshots, leaderboard, ratio, run, shown  # noqa: E402
 from common import ROOT  # noqa: E402
 
 BEFORE = "d1f4b55"  # the last commit before COSTLY_PAIRS / COSTLY_SCAN
@@ -40,9 +39,7 @@ except smullyan.LimitReached:
 def main() -> None:
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
-        head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True,
-                              text=True, check=True).stdout.strip()
-        new_src, old_src = snapshot("HEAD", Path(tmp) / "head"), snapshot(BEFORE, Path(tmp) / "before")
+        head, new_src, old_src = head_and_snapshots(BEFORE, Path(tmp))
         jobs = [(f"{leaderboard(x)} ({','.join(x)}): average, worded and verified", GODS_JOB, [x]) for x in ROWS]
         jobs.append(("BoolosBrewery hard variant: 5-question strategy, worded and verified", JOB,
                      [str(ROOT / "examples" / "brewery_hard.toml"), "-"]))
