@@ -100,6 +100,8 @@ class SurveyResult:
         out = _folder(folder)
         written = []
         for row in self.rows:
+            if row.solvable and not row.worst and row.expected_at_most is not None:
+                written += self._write_ranked(out, row)
             if not row.solvable or not row.worst:
                 continue
             name = spell(row.types)
@@ -132,8 +134,36 @@ class SurveyResult:
                 if average is not None:
                     files.append(out / f"{name}.average-certificate.json")
                     files[-1].write_text(average.to_json() + "\n", encoding="utf-8")
+            elif row.expected_at_most is not None:
+                files += self._write_ranked(out, row, puzzle_written=True)
             written += files
         return written
+
+    def _write_ranked(self, out: Path, row: Any, puzzle_written: bool = False) -> list[Path]:
+        """Write the ranked search's strategy of a row whose average was not settled (NAME.upper.json,
+        a verified upper bound) where it is the row's 'at most' figure (run again: it is deterministic),
+        and the puzzle's TOML unless written already."""
+        from ..formats.strategy_json import strategy_to_json
+        from ..formats.toml_write import dumps_puzzle
+        from ..interrogate.ranked import ranked_strategy
+        from ..interrogate.search import Budget
+        from ..survey.table import gods_puzzle, limits_of, spell
+
+        name = spell(row.types)
+        puzzle = gods_puzzle(row.types, self.reading, objective="expected")
+        try:
+            found = ranked_strategy(puzzle, Budget(limits_of(self.reading)))
+        except LimitReached:
+            found = None
+        files = []
+        if not puzzle_written:
+            files.append(out / f"{name}.toml")
+            files[-1].write_text(dumps_puzzle(puzzle), encoding="utf-8")
+        if found is not None and found.expected == row.expected_at_most:
+            files.append(out / f"{name}.upper.json")
+            files[-1].write_text(json.dumps(strategy_to_json(puzzle, found.strategy), indent=1) + "\n",
+                                 encoding="utf-8")
+        return files
 
 
 def _folder(folder: str | Path) -> Path:

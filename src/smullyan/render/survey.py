@@ -25,6 +25,8 @@ def row_json(row: Row) -> dict[str, Any]:
     }
     if row.worst_at_least is not None:
         out["worst_at_least"] = row.worst_at_least
+    if row.worst_at_most is not None:
+        out["worst_at_most"] = row.worst_at_most
     if row.expected_at_most is not None:
         out["expected_at_most"] = f"{row.expected_at_most.numerator}/{row.expected_at_most.denominator}"
     if row.expected_at_least is not None:
@@ -48,7 +50,7 @@ def survey_table(rows: list[Row], title: str) -> Table:
         table.add_row(
             spell(r.types),
             "?" if r.solvable is None else "yes" if r.solvable else "no",
-            str(r.worst) if r.worst is not None else "" if r.worst_at_least is None else f"≥ {r.worst_at_least}",
+            str(r.worst) if r.worst is not None else _worst_between(r),
             str(r.expected) if r.expected is not None else _between(r, str),
             f"{float(r.expected):.4f}" if r.expected is not None else _between(r, lambda x: f"{float(x):.4f}"),
             "" if r.expected_within is None else str(r.expected_within),
@@ -57,6 +59,12 @@ def survey_table(rows: list[Row], title: str) -> Table:
             _short_note(r),
         )
     return table
+
+
+def _worst_between(r: Row) -> str:
+    """Return the proved bounds of a worst case not reached ('≥ a, ≤ b'), or ''."""
+    parts = [f"{sign} {x}" for sign, x in (("≥", r.worst_at_least), ("≤", r.worst_at_most)) if x is not None]
+    return ", ".join(parts)
 
 
 def _between(r: Row, show) -> str:

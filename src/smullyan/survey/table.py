@@ -7,7 +7,9 @@
   proves it when not), the fewest questions in the worst case, and the fewest on average among
   strategies of at most `expected_within` questions (the worst case plus one unless told, raised while
   longer strategies may still average less), and `any_length` says when it is proved optimal for
-  strategies of any length.
+  strategies of any length. A row a limit stopped keeps what was proved (`worst_at_least`,
+  `expected_at_least`) and the figures of verified strategies (`worst_at_most`, `expected_at_most`:
+  the worst-case strategy's, or the ranked search's, run with a limit of its own; design note 38).
 - Random-fewer rule (Vallström, arXiv 2201.09801): a puzzle with at least one non-random god is
   solvable iff its random gods are fewer than the others. `rule_exceptions` lists the rows that
   contradict it; under the standard readings of random there are none.
@@ -24,6 +26,7 @@ from ..errors import SearchLimitReached
 from ..interrogate.anylang import AnyLanguage
 from ..interrogate.patterns import PatternSearch, stuck_pair
 from ..interrogate.puzzle import Interrogation
+from ..interrogate.ranked import Ranked, ranked_strategy
 from ..interrogate.search import Budget, Limits
 from ..interrogate.solve import average_lower_bound, solve
 from ..interrogate.strategy import Node
@@ -73,8 +76,9 @@ class Row:
     same_as: tuple[str, ...] | None = None  # figures taken from this multiset: the same counted problem
     any_length: bool | None = None  # the average is proved optimal over strategies of any length (None: not known)
     worst_at_least: int | None = None  # worst case not reached: no strategy of fewer questions exists (proved)
-    expected_at_most: Fraction | None = None  # average not reached: the verified worst-case strategy's average
+    expected_at_most: Fraction | None = None  # average not reached: the least average of a verified strategy
     expected_at_least: Fraction | None = None  # average not reached: a lower bound true of every strategy
+    worst_at_most: int | None = None  # worst case not reached: the worst case of a verified strategy
 
 
 def multisets(smallest: int, largest: int) -> list[tuple[str, ...]]:
@@ -115,9 +119,11 @@ def survey_one(types: tuple[str, ...], reading: Reading) -> Row:
         refuted = (e.proved or {}).get("fewer_impossible")
         solvable = _solvable(puzzle)
         floor = average_lower_bound(puzzle) if solvable and reading.expected else None
+        found = _ranked(puzzle, reading) if solvable else None
         return Row(types, solvable, None, None, None, time.perf_counter() - start,
                    note=f"worst case: {e.message}", worst_at_least=None if refuted is None else refuted + 1,
-                   expected_at_least=floor)
+                   expected_at_least=floor, worst_at_most=None if found is None else found.worst,
+                   expected_at_most=None if found is None or not reading.expected else found.expected)
     if not sol.solvable:
         return Row(types, False, None, None, None, time.perf_counter() - start, stuck=_stuck(puzzle))
     if not reading.expected:
@@ -130,11 +136,22 @@ def survey_one(types: tuple[str, ...], reading: Reading) -> Row:
         best = solve(dataclasses.replace(puzzle, objective="expected", max_questions=cap), limits)
     except SearchLimitReached as e:
         # no cap is shown: none was finished (the note says where the search stopped)
+        found = _ranked(puzzle, reading)
+        at_most = sol.expected if found is None else min(sol.expected, found.expected)
         return Row(types, True, sol.questions, None, None, time.perf_counter() - start,
-                   note=f"expected: {e.message}", expected_at_most=sol.expected,
+                   note=f"expected: {e.message}", expected_at_most=at_most,
                    expected_at_least=_fraction((e.proved or {}).get("expected_at_least")))
     return Row(types, True, sol.questions, best.expected, best.stats.get("expected_within", within),
                time.perf_counter() - start, any_length=best.stats.get("expected_any_length"))
+
+
+def _ranked(puzzle: Interrogation, reading: Reading) -> Ranked | None:
+    """Return the ranked search's verified strategy for a row the exact search did not settle (a
+    limit of its own, the reading's), or None if it does not apply, finds none or stops at the limit."""
+    try:
+        return ranked_strategy(puzzle, Budget(limits_of(reading)))
+    except SearchLimitReached:
+        return None
 
 
 def _fraction(text: str | None) -> Fraction | None:

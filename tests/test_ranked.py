@@ -1,0 +1,121 @@
+"""The ranked search (interrogate/ranked.py): verified upper bounds on the average, never a proof.
+
+Pinned: what it finds on small rows (exact fractions), that it is never below the proved optimum,
+that it applies only where the counted model does, that its limit holds, and how the survey uses it."""
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from smullyan.errors import SearchLimitReached
+from smullyan.interrogate.ranked import RankedSearch, ranked_strategy
+from smullyan.interrogate.search import Budget, Limits
+from smullyan.interrogate.solve import average_lower_bound, solve
+from smullyan.interrogate.verify import verify
+from smullyan.survey import table
+from smullyan.survey.table import Reading, gods_puzzle, survey_one
+
+T, L, R = "truthful", "liar", "random"
+
+
+def ranked(types, seconds=60.0):
+    return ranked_strategy(gods_puzzle(types, Reading()), Budget(Limits(seconds=seconds)))
+
+
+@pytest.mark.parametrize("types, average, worst", [
+    ((T, L, R), Fraction(3), 3),
+    ((T, T, T, R, R), Fraction(327, 80), 5),  # the optimum is 163/40: the widths miss it
+    ((T, T, L, R, R), Fraction(673, 120), 8),  # the optimum is 1337/240
+    ((T, T, T, T, R, R), Fraction(22, 5), 5),  # optimal (the row's lower bound)
+])
+def test_what_it_finds_on_small_rows(types, average, worst):
+    found = ranked(types)
+    assert (found.expected, found.worst) == (average, worst)
+    puzzle = gods_puzzle(types, Reading())
+    verdict = verify(puzzle, found.strategy)
+    assert (verdict.ok, verdict.expected, verdict.worst) == (True, average, worst)
+
+
+def test_seven_gods_with_three_random_below_the_leaderboard():
+    """T,T,T,T,R,R,R: the exact average search does not finish in 300 s; the ranked search finds a
+    verified strategy below the n-god leaderboard's upper bound 6.232143 in a few seconds."""
+    found = ranked((T,) * 4 + (R,) * 3)
+    assert (found.expected, found.worst) == (Fraction(1733, 280), 8)
+    assert average_lower_bound(gods_puzzle((T,) * 4 + (R,) * 3, Reading())) == Fraction(41, 7) < found.expected
+    assert float(found.expected) < 6.232143
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.lists(st.sampled_from([T, L, R]), min_size=2, max_size=4))
+def test_never_below_the_optimum(types):
+    """On random rows of 2-4 gods: None exactly when no strategy exists; otherwise a verified strategy
+    averaging at least the exact optimum (a ranked result is an upper bound, never below the truth)."""
+    types = tuple(types)
+    found = ranked(types)
+    puzzle = gods_puzzle(types, Reading(), objective="expected")
+    best = solve(puzzle)
+    if not best.solvable:
+        assert found is None
+        return
+    assert found is not None and found.expected >= best.expected
+    assert verify(puzzle, found.strategy).ok
+
+
+def test_it_applies_only_where_the_counted_model_does():
+    """Three answer words (the brewery's hard variant): the ranked search does not apply."""
+    import smullyan
+    from pathlib import Path
+
+    puzzle = smullyan.load(Path(__file__).resolve().parent.parent / "examples" / "brewery_hard.toml").model
+    assert ranked_strategy(puzzle, Budget()) is None
+
+
+def test_its_limit_holds():
+    with pytest.raises(SearchLimitReached):
+        ranked((T,) * 4 + (R,) * 3, seconds=0.05)
+
+
+def test_interchangeable_gods_are_asked_once():
+    """At the root of T,T,T,R,R every god is like every other: one addressee is tried."""
+    from smullyan.interrogate.anylang import AnyLanguage
+
+    puzzle = gods_puzzle((T, T, T, R, R), Reading())
+    search = RankedSearch(AnyLanguage(puzzle.contexts(), puzzle.goal), Budget())
+    assert search.addressees(search.root()) == [0]
+
+
+def test_the_survey_reports_it_where_the_exact_search_stops(monkeypatch):
+    """A row whose worst-case search stops keeps 'at most' figures from the ranked strategy."""
+    def stopped(*args, **kw):
+        raise SearchLimitReached("search stopped at the time limit")
+
+    monkeypatch.setattr(table, "solve", stopped)
+    row = survey_one((T, T, T, R, R), Reading(seconds=20.0))
+    assert (row.worst, row.worst_at_most, row.expected, row.expected_at_most) == (None, 5, None, Fraction(327, 80))
+    from smullyan.render.survey import row_json
+
+    doc = row_json(row)
+    assert (doc["worst_at_most"], doc["expected_at_most"]) == (5, "327/80")
+
+
+def test_the_ranked_strategy_is_written_for_verify(monkeypatch, tmp_path):
+    """survey --strategies: a row with no worst case or average settled gets its puzzle and the ranked
+    strategy (NAME.upper.json), which `smullyan verify` checks and finds at the row's 'at most'."""
+    import json
+
+    from smullyan.api.survey import SurveyResult
+    from conftest import run
+
+    def stopped(*args, **kw):
+        raise SearchLimitReached("search stopped at the time limit")
+
+    monkeypatch.setattr(table, "solve", stopped)
+    reading = Reading(seconds=20.0)
+    row = survey_one((T, T, L, R, R), reading)
+    files = SurveyResult((row,), False, reading, 5, 5).write_strategies(tmp_path)
+    assert sorted(p.name for p in files) == ["TTLRR.toml", "TTLRR.upper.json"]
+    monkeypatch.undo()
+    v = run("verify", tmp_path / "TTLRR.toml", tmp_path / "TTLRR.upper.json", "--json")
+    assert v.exit_code == 0 and (json.loads(v.stdout)["worst"], json.loads(v.stdout)["expected"]) == (8, "673/120")
