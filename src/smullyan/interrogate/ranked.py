@@ -7,7 +7,9 @@
   random in the least mass. It ranks splits only; nothing here is a bound anyone relies on.
 - Candidate splits: per addressee (one per class of gods that a swap leaving the node unchanged
   exchanges), from seeds ("is god h of type t", and "are h and k random: either, both, exactly
-  one"), each improved by moving one free world at a time to the other side while the estimate falls.
+  one"), each improved by moving one free world at a time to the other side while the estimate falls;
+  the improved splits are ranked by a finer estimate of their children (`charged_estimate`: the
+  random charge of two questions instead of one).
 - Search: the `widths[depth]` best-ranked splits of a node are solved in turn (the last width
   applies below), and the cheapest kept; values are memoised per node and questions left.
 - Meaning of a result: the strategy is worded and verified against every world and hidden state
@@ -21,6 +23,8 @@ import itertools
 import math
 from dataclasses import dataclass
 from fractions import Fraction
+
+import numpy as np
 
 from .anylang import AnyLanguage
 from .effort import MEMO_ENTRIES, BoundedMemo
@@ -61,6 +65,7 @@ class RankedSearch:
         self.n = n_agents
         self.random = [[opts[a][0].outcomes == 3 for a in range(n_agents)] for opts in anyl.rep_options]
         self.random_gods = [tuple(g for g in range(n_agents) if row[g]) for row in self.random]
+        self.random_matrix = np.array(self.random, dtype=float)  # representatives x gods
         space = anyl.ctx.space
         self.types = [space.worlds[m[0]].types for m in anyl.members]
         self.pair_seeds = anyl.n_reps <= PAIR_SEEDS_UP_TO if pair_seeds is None else pair_seeds
@@ -116,6 +121,23 @@ class RankedSearch:
         if acc[0] <= 1:
             return 0.0
         return acc[1] * math.log2(acc[1]) - acc[2] + max(0.0, min(acc[3]))
+
+    def charged_estimate(self, part) -> float:
+        """Return mass x entropy plus the least random mass two questions charge (first god a, then b
+        on one branch and c on the other: a world a is random in pays 1 + half per later random god;
+        another pays 1 only if b and c are both random in it, since it takes one branch)."""
+        if len(part) <= 1:
+            return 0.0
+        levels = np.array([level for _, level in part], dtype=float)
+        m = 2.0 ** -levels
+        x = self.random_matrix[[r for r, _ in part]]
+        total = float(m.sum())
+        xm = x * m[:, None]
+        single = xm.sum(axis=0)
+        pair = xm.T @ x
+        triple = np.einsum("wa,wb,wc->abc", xm, x, x)
+        charge = single[:, None, None] + (pair[:, :, None] + pair[:, None, :]) / 2 + (pair[None, :, :] - triple)
+        return total * math.log2(total) + float((m * levels).sum()) + max(0.0, float(charge.min()))
 
     # ------------------------------------------------------------------ splits
 
@@ -181,7 +203,7 @@ class RankedSearch:
         return finals
 
     def splits(self, node: Part) -> list[tuple[float, int, list, list]]:
-        """Return (estimate, addressee, side 0, side 1) for the improved splits of a node."""
+        """Return (estimate, addressee, side 0, side 1) for the improved splits of a node, best first."""
         out = []
         for g in self.addressees(node):
             free = tuple(x for x in node if not self.random[x[0]][g])
@@ -189,9 +211,10 @@ class RankedSearch:
             if not free:
                 continue
             finals = self._improved(free, both, self._seeds(free, g))
-            for bits, score in finals.items():
-                out.append((score, g, [x for x, b in zip(free, bits) if b] + both,
-                            [x for x, b in zip(free, bits) if not b] + both))
+            for bits in finals:
+                a = [x for x, b in zip(free, bits) if b] + both
+                b = [x for x, b in zip(free, bits) if not b] + both
+                out.append((self.charged_estimate(a) + self.charged_estimate(b), g, a, b))
         out.sort(key=lambda c: c[0])
         return out
 
