@@ -420,7 +420,7 @@ class PatternExpected:
         members = sorted(levels)
         top = max(levels.values())
         lengths = code_lengths([1 << (top - levels[r]) for r in members], k)
-        return self._code_tree(agent, _canonical_code(members, lengths))
+        return code_tree(agent, canonical_code(members, lengths))
 
     def split_of(self, levels: dict[int, int], state: State, a: int, x: tuple[int, ...]
                  ) -> tuple[Split, list[tuple[int, dict[int, int]]]]:
@@ -444,18 +444,6 @@ class PatternExpected:
             sides[side][r] = j
         kids = [(o, sides[o]) for o in (0, 1) if sides[o]]
         return Split(a, tuple((o, sum(1 << r for r in side)) for o, side in kids), chosen), kids
-
-    def _code_tree(self, agent: int, codes: dict[int, str]) -> Ask | Leaf:
-        """Return the tree asking one always-free god for the next letter of each world's codeword."""
-        reps = sum(1 << r for r in codes)
-        if len(codes) <= 1:
-            return Leaf(reps)
-        sides = [{r: c[1:] for r, c in codes.items() if c[0] == d} for d in "01"]
-        chosen = {r: 1 << int(c[0]) for r, c in codes.items()}
-        kids = [(o, sides[o]) for o in (0, 1) if sides[o]]
-        split = Split(agent, tuple((o, sum(1 << r for r in side)) for o, side in kids), chosen)
-        return Ask(reps, split, tuple((o, self._code_tree(agent, side)) for o, side in kids))
-
 
 class SplitGuard:
     """A lower bound on the bound of every split that completes a partial assignment of free cells.
@@ -538,7 +526,19 @@ def normal_levels(levels: dict[int, int]) -> dict[int, int]:
     return {r: j - low for r, j in levels.items()}
 
 
-def _canonical_code(members: list[int], lengths: list[int]) -> dict[int, str]:
+def code_tree(agent: int, codes: dict[int, str]) -> Ask | Leaf:
+    """Return the tree asking one always-free god for the next letter of each world's codeword."""
+    reps = sum(1 << r for r in codes)
+    if len(codes) <= 1:
+        return Leaf(reps)
+    sides = [{r: c[1:] for r, c in codes.items() if c[0] == d} for d in "01"]
+    chosen = {r: 1 << int(c[0]) for r, c in codes.items()}
+    kids = [(o, sides[o]) for o in (0, 1) if sides[o]]
+    split = Split(agent, tuple((o, sum(1 << r for r in side)) for o, side in kids), chosen)
+    return Ask(reps, split, tuple((o, code_tree(agent, side)) for o, side in kids))
+
+
+def canonical_code(members: list[int], lengths: list[int]) -> dict[int, str]:
     """Return a prefix code with the given lengths (shortest codewords first)."""
     order = sorted(range(len(members)), key=lambda i: (lengths[i], members[i]))
     codes, code, prev = {}, 0, None

@@ -11,7 +11,9 @@
   the improved splits are ranked by a finer estimate of their children (`charged_estimate`: the
   random charge of two questions instead of one).
 - Search: the `widths[depth]` best-ranked splits of a node are solved in turn (the last width
-  applies below), and the cheapest kept; values are memoised per node and questions left.
+  applies below), and the cheapest kept; values are memoised per node and questions left. A node
+  where some god is random in no world is solved exactly: that god is asked for an optimal code of
+  the masses (package-merge within the questions left), which meets the code bound.
 - Meaning of a result: the strategy is worded and verified against every world and hidden state
   before it is returned, so its average is an upper bound on the optimum. It proves nothing else:
   the widths leave splits unexplored.
@@ -28,8 +30,9 @@ import numpy as np
 
 from .anylang import AnyLanguage
 from .effort import MEMO_ENTRIES, BoundedMemo
+from .expected_patterns import canonical_code, code_lengths, code_tree, package_merge
 from .grammar import Grammar
-from .patterns import PatternSearch
+from .patterns import BOTH, PatternSearch
 from .puzzle import Interrogation
 from .realise import AnyRealiser
 from .search import Ask, Budget, Leaf, Split
@@ -63,7 +66,7 @@ class RankedSearch:
         self.widths = widths
         n_agents = len(anyl.ctx.space.agents)
         self.n = n_agents
-        self.random = [[opts[a][0].outcomes == 3 for a in range(n_agents)] for opts in anyl.rep_options]
+        self.random = [[tuple(o.outcomes for o in opts[a]) == BOTH for a in range(n_agents)] for opts in anyl.rep_options]
         self.random_gods = [tuple(g for g in range(n_agents) if row[g]) for row in self.random]
         self.random_matrix = np.array(self.random, dtype=float)  # representatives x gods
         space = anyl.ctx.space
@@ -238,6 +241,14 @@ class RankedSearch:
             return got[0]
         self.nodes += 1
         self.budget.tick()
+        free = self.free_god(node)
+        if free is not None:  # asking it for an optimal code is optimal (the code bound is reached)
+            if len(node) > 1 << k:
+                return math.inf
+            top = max(level for _, level in node)
+            best = package_merge([1 << (top - level) for _, level in node], k) / 2.0 ** top
+            self.memo.put((node, k), (best, free))
+            return best
         total = sum(2.0 ** -level for _, level in node)
         width = self.widths[min(depth, len(self.widths) - 1)]
         best, choice = math.inf, None
@@ -264,10 +275,22 @@ class RankedSearch:
         if got is None:
             self.cost(node, k, depth)
             got = self.memo.get((node, k))
+        if isinstance(got[1], int):  # a god free in every world: an optimal code
+            top = max(level for _, level in node)
+            members = [r for r, _ in node]
+            lengths = code_lengths([1 << (top - level) for _, level in node], k)
+            return code_tree(got[1], canonical_code(members, lengths))
         g, na, nb = got[1]
         payload = {r: 1 << side for side, part in enumerate((na, nb)) for r, _ in part if not self.random[r][g]}
         split = Split(g, ((0, self._mask(na)), (1, self._mask(nb))), payload)
         return Ask(self._mask(node), split, ((0, self.tree(na, k - 1, depth + 1)), (1, self.tree(nb, k - 1, depth + 1))))
+
+    def free_god(self, node: Part) -> int | None:
+        """Return a god random in no world of the node, if any."""
+        for g in range(self.n):
+            if not any(self.random[r][g] for r, _ in node):
+                return g
+        return None
 
     @staticmethod
     def _mask(part) -> int:
