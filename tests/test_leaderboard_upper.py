@@ -1,0 +1,39 @@
+"""docs/leaderboard/upper: strategies for the n-god leaderboard's rows with three random gods, below its
+upper bounds but not proved optimal (found by the ranked search with wide widths, design note 38).
+
+Each is checked against every world and hidden state; its average must be at most the leaderboard's
+figure and at least the root's lower bound for strategies of any length (a sanity check: no verified
+strategy can beat a proof)."""
+
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+import smullyan
+from smullyan.interrogate.solve import average_lower_bound
+
+FOLDER = Path(__file__).resolve().parent.parent / "docs" / "leaderboard" / "upper"
+ROWS = {  # file stem: (average, worst case of the strategy, the leaderboard's figure)
+    "gods_0_4_3": (Fraction(1699, 280), 8, 6.232143),
+    "gods_1_3_3": (Fraction(4511, 560), 13, 8.303850),
+    "gods_2_2_3": (Fraction(19391, 2240), 13, 8.927679),
+    "gods_0_5_3": (Fraction(729, 112), 8, 6.571429),
+    "gods_1_4_3": (Fraction(79313, 8960), 14, 9.041964),
+    "gods_2_3_3": (Fraction(35431, 3584), 15, 10.075670),
+}
+
+
+def test_every_file_is_listed():
+    assert {p.stem for p in FOLDER.glob("*.toml")} == set(ROWS)
+
+
+@pytest.mark.parametrize("stem", sorted(ROWS))
+def test_each_strategy_verifies_below_the_leaderboard(stem):
+    average, worst, board = ROWS[stem]
+    puzzle = smullyan.load(FOLDER / f"{stem}.toml")
+    verdict = smullyan.verify(puzzle, smullyan.load_strategy(FOLDER / f"{stem}_strategy.json", puzzle))
+    assert (verdict.ok, verdict.expected, verdict.worst) == (True, average, worst)
+    assert float(average) < board
+    assert average_lower_bound(puzzle.model) < average
+    assert f"{average} = {float(average):.6f}" in puzzle.description
