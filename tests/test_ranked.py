@@ -127,3 +127,43 @@ def test_the_ranked_strategy_is_written_for_verify(monkeypatch, tmp_path):
     monkeypatch.undo()
     v = run("verify", tmp_path / "TTLRR.toml", tmp_path / "TTLRR.upper.json", "--json")
     assert v.exit_code == 0 and (json.loads(v.stdout)["worst"], json.loads(v.stdout)["expected"]) == (9, "1337/240")
+
+
+def test_at_the_lower_bound_it_proves_the_optimum():
+    """Nine gods, seven truthful and two random (the leaderboard's row 0, 7, 2: 5.527778, conjectured):
+    the ranked strategy averages 11/2, the root's lower bound for strategies of any length, so it is
+    optimal among them all; solve uses it when the depth-first fit misses. T,T,T,R,R's ranked 327/80
+    is above its bound: no claim."""
+    from smullyan.interrogate.anylang import AnyLanguage
+    from smullyan.interrogate.solve import ranked_at_floor
+
+    def attempt(types):
+        puzzle = gods_puzzle(types, Reading())
+        anyl = AnyLanguage(puzzle.contexts(), puzzle.goal)
+        return ranked_at_floor(anyl, Budget(), average_lower_bound(puzzle), None)
+
+    average, tree = attempt((T,) * 7 + (R,) * 2)
+    assert average == Fraction(11, 2)
+    from smullyan.interrogate.grammar import Grammar
+    from smullyan.interrogate.realise import AnyRealiser
+
+    puzzle = gods_puzzle((T,) * 7 + (R,) * 2, Reading())
+    ctx = puzzle.contexts()
+    anyl = AnyLanguage(ctx, puzzle.goal)
+    strategy = AnyRealiser(ctx, anyl, puzzle.goal, Grammar(ctx), 0, same_odds=True).realise(tree, puzzle.space.all_worlds)
+    verdict = verify(puzzle, strategy)
+    assert (verdict.ok, verdict.expected) == (True, Fraction(11, 2))
+    assert attempt((T, T, T, R, R)) is None
+
+
+def test_solve_takes_the_ranked_strategy_when_the_fit_misses(monkeypatch):
+    """With the depth-first fit made to miss, T,T,T,T,R,R's optimum 22/5 (its root's lower bound) still
+    comes without the exact search: from the ranked strategy, verified and reported as optimal for any
+    length."""
+    from smullyan.interrogate import solve as solving
+
+    monkeypatch.setattr(solving, "fit_at_floor", lambda *args, **kw: None)
+    puzzle = gods_puzzle((T,) * 4 + (R,) * 2, Reading(), objective="expected")
+    found = solving.solve(puzzle)
+    assert (found.expected, found.stats["expected_ranked"], found.stats["expected_any_length"]) == (Fraction(22, 5), True, True)
+    assert verify(puzzle, found.strategy).expected == Fraction(22, 5)

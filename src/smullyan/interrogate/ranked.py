@@ -285,6 +285,22 @@ class RankedSearch:
         split = Split(g, ((0, self._mask(na)), (1, self._mask(nb))), payload)
         return Ask(self._mask(node), split, ((0, self.tree(na, k - 1, depth + 1)), (1, self.tree(nb, k - 1, depth + 1))))
 
+    def average(self, tree: Ask | Leaf) -> Fraction:
+        """Return the exact average number of questions of a tree over representatives (equal starting
+        masses; an answer of a god random in a world halves its mass on each branch)."""
+        total = Fraction(0)
+        stack = [(tree, {r: Fraction(1) for r in range(self.anyl.n_reps)}, 0)]
+        while stack:
+            node, masses, depth = stack.pop()
+            if isinstance(node, Leaf):
+                total += sum(masses.values()) * depth
+                continue
+            g = node.split.addressee
+            for _, child in node.branches:
+                stack.append((child, {r: m / 2 if self.random[r][g] else m for r, m in masses.items()
+                                      if child.worlds >> r & 1}, depth + 1))
+        return total / self.anyl.n_reps
+
     def free_god(self, node: Part) -> int | None:
         """Return a god random in no world of the node, if any."""
         for g in range(self.n):

@@ -121,6 +121,33 @@ def share_of(budget: Budget, splits: int | None, share: float = DEEPEN_SHARE) ->
                          cancelled=budget.limits.cancelled))
 
 
+def ranked_at_floor(anyl: AnyLanguage, budget: Budget, floor: Fraction, cap: int | None
+                    ) -> tuple[Fraction, Ask | Leaf] | None:
+    """Return (the average, its tree) if the ranked search's strategy (design note 38; within `cap`
+    questions, None: its own depth) reaches the root's lower bound for strategies of any length, so that
+    it is optimal among them all; else None. It runs on its share of the time and stops quietly there."""
+    from ..errors import SearchLimitReached
+    from .ranked import RankedSearch
+
+    if floor >= INFINITE:
+        return None
+    search = RankedSearch.applicable(anyl, share_of(budget, None))
+    if search is None:
+        return None
+    k = search.depth_cap() if cap is None else cap
+    try:
+        cost = search.cost(search.root(), k)
+        if abs(cost / anyl.n_reps - float(floor)) > 1e-9:  # inf too: none found
+            return None
+        tree = search.tree(search.root(), k)
+    except SearchLimitReached:
+        return None
+    finally:
+        budget.nodes += search.budget.nodes
+    average = search.average(tree)
+    return (average, tree) if average == floor else None
+
+
 def fit_at_floor(counted, budget: Budget, levels: dict[int, int], fewest: int, within: int, floor: Fraction):
     """Return (the average, its tree) if a strategy within `within` questions reaches the root's lower
     bound for strategies of any length (`floor`), so that it is optimal among them all (fitting.py), or
@@ -294,6 +321,11 @@ def _solve(puzzle: Interrogation, budget: Budget, proved: dict[str, Any]) -> Sol
             if floor < INFINITE:
                 proved["expected_at_least"] = str(floor)
             fitted = fit_at_floor(counted, budget, levels, k_any, within, floor)
+            if fitted is None:
+                fitted = ranked_at_floor(anyl, budget, floor, None if puzzle.max_questions is None else within)
+                if fitted is not None:  # its tree may be longer than the fit's cap: say how long
+                    within = depth_of(fitted[1])
+                    stats["expected_ranked"] = True
             if fitted is not None:  # the lower bound is reached: optimal for any length, nothing to search
                 optimum, tree = fitted
                 stats["expected_any_length_floor"] = str(optimum)
