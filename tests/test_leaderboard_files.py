@@ -1,4 +1,4 @@
-"""docs/leaderboard: 8-god strategies for the n-god leaderboard, each verified and proved optimal here.
+"""docs/leaderboard: 8- and 9-god strategies for the n-god leaderboard, each verified and proved optimal here.
 
 Each file's strategy is checked against every world and hidden state, and its average must equal the
 root's lower bound for strategies of any length (no search: the bound is the proof)."""
@@ -17,6 +17,8 @@ ROWS = {  # file stem: (average, worst case of the strategy, the leaderboard's f
     "gods_1_5_2": (Fraction(655, 84), 9, 7.833333),
     "gods_2_4_2": (Fraction(3823, 420), 10, 9.107143),
     "gods_3_3_2": (Fraction(1329, 140), 11, 9.533929),
+    "gods_0_7_2": (Fraction(11, 2), 7, 5.527778),  # nine gods
+    "gods_1_6_2": (Fraction(347, 42), 10, 8.273810),
 }
 
 
