@@ -167,3 +167,24 @@ def test_solve_takes_the_ranked_strategy_when_the_fit_misses(monkeypatch):
     found = solving.solve(puzzle)
     assert (found.expected, found.stats["expected_ranked"], found.stats["expected_any_length"]) == (Fraction(22, 5), True, True)
     assert verify(puzzle, found.strategy).expected == Fraction(22, 5)
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.lists(st.sampled_from([T, L, R]), min_size=3, max_size=5))
+def test_the_tree_average_agrees_with_the_verifier(types):
+    """RankedSearch.average (exact, over representatives) equals the verifier's average of the worded
+    strategy on random rows: solve trusts it to compare with the lower bound before wording."""
+    from smullyan.interrogate.anylang import AnyLanguage
+    from smullyan.interrogate.grammar import Grammar
+    from smullyan.interrogate.realise import AnyRealiser
+
+    puzzle = gods_puzzle(tuple(types), Reading())
+    ctx = puzzle.contexts()
+    anyl = AnyLanguage(ctx, puzzle.goal)
+    search = RankedSearch(anyl, Budget())
+    k = search.depth_cap()
+    if search.cost(search.root(), k) == float("inf"):
+        return  # unsolvable: nothing found
+    tree = search.tree(search.root(), k)
+    strategy = AnyRealiser(ctx, anyl, puzzle.goal, Grammar(ctx), 0, same_odds=True).realise(tree, puzzle.space.all_worlds)
+    assert verify(puzzle, strategy).expected == search.average(tree)
