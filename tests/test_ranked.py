@@ -188,3 +188,26 @@ def test_the_tree_average_agrees_with_the_verifier(types):
     tree = search.tree(search.root(), k)
     strategy = AnyRealiser(ctx, anyl, puzzle.goal, Grammar(ctx), 0, same_odds=True).realise(tree, puzzle.space.all_worlds)
     assert verify(puzzle, strategy).expected == search.average(tree)
+
+
+def test_a_stopped_average_is_settled_when_a_verified_strategy_meets_the_proved_bound(monkeypatch):
+    """T,T,L,R,R: if the exact average search stops after proving 'at least 1337/240' (the relaxed search
+    often does within a fraction of a second), the ranked strategy's verified 1337/240 meets it, so the row
+    is settled, optimal for any length, with nothing left incomplete."""
+    real = table.solve
+
+    def stopped_average(puzzle, *args, **kw):
+        if puzzle.objective == "expected":
+            raise SearchLimitReached("search stopped at the time limit", proved={"expected_at_least": "1337/240"})
+        return real(puzzle, *args, **kw)
+
+    monkeypatch.setattr(table, "solve", stopped_average)
+    row = survey_one((T, T, L, R, R), Reading(seconds=20.0))
+    assert (row.worst, row.expected, row.expected_within, row.any_length, row.note) == (6, Fraction(1337, 240), 9, True, "")
+    # with only a weaker bound proved, the row keeps both figures and says it stopped
+    monkeypatch.setattr(table, "solve", lambda puzzle, *a, **kw: (_ for _ in ()).throw(
+        SearchLimitReached("stopped", proved={"expected_at_least": "83/15"})) if puzzle.objective == "expected"
+        else real(puzzle, *a, **kw))
+    row = survey_one((T, T, L, R, R), Reading(seconds=20.0))
+    assert (row.expected, row.expected_at_least, row.expected_at_most) == (None, Fraction(83, 15), Fraction(1337, 240))
+    assert row.note.startswith("expected: stopped")

@@ -10,6 +10,7 @@
   strategies of any length. A row a limit stopped keeps what was proved (`worst_at_least`,
   `expected_at_least`) and the figures of verified strategies (`worst_at_most`, `expected_at_most`:
   the worst-case strategy's, or the ranked search's, run with a limit of its own; design note 38).
+  Where a verified average meets the proved lower bound, the row is settled: optimal for any length.
 - Random-fewer rule (Vallström, arXiv 2201.09801): a puzzle with at least one non-random god is
   solvable iff its random gods are fewer than the others. `rule_exceptions` lists the rows that
   contradict it; under the standard readings of random there are none.
@@ -138,9 +139,13 @@ def survey_one(types: tuple[str, ...], reading: Reading) -> Row:
         # no cap is shown: none was finished (the note says where the search stopped)
         found = _ranked(puzzle, reading)
         at_most = sol.expected if found is None else min(sol.expected, found.expected)
+        floor = _fraction((e.proved or {}).get("expected_at_least"))  # true of strategies of any length
+        reach = found.worst if found is not None and found.expected == at_most else sol.questions
+        if floor is not None and at_most == floor and (cap is None or reach <= cap):
+            # a verified strategy meets what was proved: that is the optimum, for strategies of any length
+            return Row(types, True, sol.questions, floor, reach, time.perf_counter() - start, any_length=True)
         return Row(types, True, sol.questions, None, None, time.perf_counter() - start,
-                   note=f"expected: {e.message}", expected_at_most=at_most,
-                   expected_at_least=_fraction((e.proved or {}).get("expected_at_least")))
+                   note=f"expected: {e.message}", expected_at_most=at_most, expected_at_least=floor)
     return Row(types, True, sol.questions, best.expected, best.stats.get("expected_within", within),
                time.perf_counter() - start, any_length=best.stats.get("expected_any_length"))
 
