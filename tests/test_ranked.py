@@ -133,27 +133,23 @@ def test_at_the_lower_bound_it_proves_the_optimum():
     """Nine gods, seven truthful and two random (the leaderboard's row 0, 7, 2: 5.527778, conjectured):
     the ranked strategy averages 11/2, the root's lower bound for strategies of any length, so it is
     optimal among them all; solve uses it when the depth-first fit misses. T,T,T,R,R's ranked 327/80
-    is above its bound: no claim."""
+    is above its root bound: no claim can be made from it."""
     from smullyan.interrogate.anylang import AnyLanguage
-    from smullyan.interrogate.solve import ranked_at_floor
-
-    def attempt(types):
-        puzzle = gods_puzzle(types, Reading())
-        anyl = AnyLanguage(puzzle.contexts(), puzzle.goal)
-        return ranked_at_floor(anyl, Budget(), average_lower_bound(puzzle), None)
-
-    average, tree = attempt((T,) * 7 + (R,) * 2)
-    assert average == Fraction(11, 2)
     from smullyan.interrogate.grammar import Grammar
     from smullyan.interrogate.realise import AnyRealiser
+    from smullyan.interrogate.solve import ranked_tree
 
     puzzle = gods_puzzle((T,) * 7 + (R,) * 2, Reading())
     ctx = puzzle.contexts()
     anyl = AnyLanguage(ctx, puzzle.goal)
+    average, tree = ranked_tree(anyl, Budget(), None)
+    assert average == average_lower_bound(puzzle) == Fraction(11, 2)
     strategy = AnyRealiser(ctx, anyl, puzzle.goal, Grammar(ctx), 0, same_odds=True).realise(tree, puzzle.space.all_worlds)
     verdict = verify(puzzle, strategy)
     assert (verdict.ok, verdict.expected) == (True, Fraction(11, 2))
-    assert attempt((T, T, T, R, R)) is None
+    small = gods_puzzle((T, T, T, R, R), Reading())
+    average, _ = ranked_tree(AnyLanguage(small.contexts(), small.goal), Budget(), None)
+    assert average == Fraction(327, 80) > average_lower_bound(small)
 
 
 def test_solve_takes_the_ranked_strategy_when_the_fit_misses(monkeypatch):
@@ -211,3 +207,20 @@ def test_a_stopped_average_is_settled_when_a_verified_strategy_meets_the_proved_
     row = survey_one((T, T, L, R, R), Reading(seconds=20.0))
     assert (row.expected, row.expected_at_least, row.expected_at_most) == (None, Fraction(83, 15), Fraction(1337, 240))
     assert row.note.startswith("expected: stopped")
+
+
+def test_solve_settles_an_average_where_the_ranked_strategy_meets_the_raised_bound(monkeypatch):
+    """T,T,L,R,R: the root's bound is 83/15, the optimum 1337/240. With the fit made to miss, the relaxed
+    search raises the bound to 1337/240 and the ranked strategy meets it, so solve answers without the
+    exact search (made to fail here, to show it is not needed)."""
+    from smullyan.interrogate import solve as solving
+
+    monkeypatch.setattr(solving, "fit_at_floor", lambda *args, **kw: None)
+
+    def no_search(*args, **kw):
+        raise AssertionError("the exact average search ran")
+
+    monkeypatch.setattr(solving, "_searched_average", no_search)
+    puzzle = gods_puzzle((T, T, L, R, R), Reading(), objective="expected")
+    found = solving.solve(puzzle)
+    assert (found.expected, found.stats["expected_ranked"], found.stats["expected_any_length"]) == (Fraction(1337, 240), True, True)

@@ -33,8 +33,10 @@ def test_multisets_in_order():
 def test_rows(spec, worst, expected):
     types = tuple({"T": "truthful", "L": "liar", "R": "random"}[c] for c in spec)
     row = survey_one(types, Reading())
+    # T,T,T,R: the ranked strategy meets the raised bound within 3 questions, so no cap of 4 is searched
+    within = 3 if spec == "TTTR" else worst + 1
     assert (row.solvable, row.worst, row.expected, row.expected_within, row.note, row.any_length) == \
-        (True, worst, expected, worst + 1, "", True)
+        (True, worst, expected, within, "", True)
 
 
 def test_longer_strategies_lower_the_average_until_proved_for_any_length():

@@ -185,8 +185,9 @@ def proof_sentence(puzzle: "GodsPuzzle", sol: Solution) -> str:
     if puzzle.model.objective == "expected":
         within = sol.stats.get("expected_within")
         if sol.stats.get("expected_any_length"):
+            depth = sol.stats.get("expected_bound_depth", within)
             return (f"No strategy of any length averages fewer than {sol.expected} questions (exhaustive search "
-                    f"to {within} questions, deeper nodes charged a lower bound for any length).")
+                    f"to {depth} questions, deeper nodes charged a lower bound for any length).")
         return (f"No strategy of at most {within} questions averages fewer than {sol.expected} questions "
                 f"(exhaustive search).")
     if k == 0:

@@ -121,31 +121,27 @@ def share_of(budget: Budget, splits: int | None, share: float = DEEPEN_SHARE) ->
                          cancelled=budget.limits.cancelled))
 
 
-def ranked_at_floor(anyl: AnyLanguage, budget: Budget, floor: Fraction, cap: int | None
-                    ) -> tuple[Fraction, Ask | Leaf] | None:
-    """Return (the average, its tree) if the ranked search's strategy (design note 38; within `cap`
-    questions, None: its own depth) reaches the root's lower bound for strategies of any length, so that
-    it is optimal among them all; else None. It runs on its share of the time and stops quietly there."""
+def ranked_tree(anyl: AnyLanguage, budget: Budget, cap: int | None) -> tuple[Fraction, Ask | Leaf] | None:
+    """Return (the exact average, the tree) of the ranked search's strategy (design note 38; within `cap`
+    questions, None: its own depth), or None if it does not apply, finds none, or stops at its share of
+    the time. Where the average equals a proved lower bound for strategies of any length, the tree is
+    optimal among them all; it is worded and verified like any other before it is shown."""
     from ..errors import SearchLimitReached
     from .ranked import RankedSearch
 
-    if floor >= INFINITE:
-        return None
     search = RankedSearch.applicable(anyl, share_of(budget, None))
     if search is None:
         return None
     k = search.depth_cap() if cap is None else cap
     try:
-        cost = search.cost(search.root(), k)
-        if abs(cost / anyl.n_reps - float(floor)) > 1e-9:  # inf too: none found
+        if search.cost(search.root(), k) == float("inf"):
             return None
         tree = search.tree(search.root(), k)
     except SearchLimitReached:
         return None
     finally:
         budget.nodes += search.budget.nodes
-    average = search.average(tree)
-    return (average, tree) if average == floor else None
+    return search.average(tree), tree
 
 
 def fit_at_floor(counted, budget: Budget, levels: dict[int, int], fewest: int, within: int, floor: Fraction):
@@ -321,21 +317,29 @@ def _solve(puzzle: Interrogation, budget: Budget, proved: dict[str, Any]) -> Sol
             if floor < INFINITE:
                 proved["expected_at_least"] = str(floor)
             fitted = fit_at_floor(counted, budget, levels, k_any, within, floor)
+            ranked = None
             if fitted is None:
-                fitted = ranked_at_floor(anyl, budget, floor, None if puzzle.max_questions is None else within)
-                if fitted is not None:  # its tree may be longer than the fit's cap: say how long
-                    within = depth_of(fitted[1])
-                    stats["expected_ranked"] = True
-            if fitted is not None:  # the lower bound is reached: optimal for any length, nothing to search
-                optimum, tree = fitted
-                stats["expected_any_length_floor"] = str(optimum)
-                stats["expected_any_length"] = True
-                stats["expected_at_lower_bound"] = True
-            else:
+                ranked = ranked_tree(anyl, budget, None if puzzle.max_questions is None else within)
+                if ranked is not None and ranked[0] == floor:
+                    fitted = ranked
+            relaxed = floor
+            if fitted is None:
                 # what no strategy can beat, proved before the exact search (which may not finish)
                 relaxed, whole = raised_floor(any_search, budget, counted.state_of(levels), within)
                 if relaxed > floor:
                     proved["expected_at_least"] = str(relaxed)
+                if ranked is not None and ranked[0] == relaxed:  # the raised bound is met: the same proof
+                    fitted = ranked
+                    stats["expected_bound_depth"] = within  # how deep the search proving the bound went
+            if fitted is not None:  # a lower bound is reached: optimal for any length, nothing to search
+                optimum, tree = fitted
+                if fitted is ranked:  # its tree may be longer than the fit's cap: say how long
+                    within = depth_of(tree)
+                    stats["expected_ranked"] = True
+                stats["expected_any_length_floor"] = str(optimum)
+                stats["expected_any_length"] = True
+                stats["expected_at_lower_bound"] = True
+            else:
                 optimum, tree, within = _searched_average(puzzle, counted, any_search, budget, stats, levels, k_any,
                                                           within, relaxed if whole else None)
         elif isinstance(any_search, ProfileSearch) and ProfileExpected.applicable(anyl):
