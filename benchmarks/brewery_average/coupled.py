@@ -28,7 +28,7 @@ import time
 from fractions import Fraction
 from functools import lru_cache
 
-from known import INF, PI, canon
+from known import INF, asking, canon
 
 
 def alone(d: int, lam: Fraction) -> Fraction:
@@ -51,18 +51,7 @@ def F(state, d: int, lam: Fraction) -> Fraction:
     mass = sum(Fraction(1, 3**e) for _, e in state)
     best = INF
     for p in range(4):
-        O = [(i, e) for i, e in state if PI[i][p] < 2]
-        C = [(i, e) for i, e in state if PI[i][p] == 2]
-        R = [(i, e + 1) for i, e in state if PI[i][p] == 3]
-        if O:
-            first, rest = O[0], O[1:]
-            splits = []
-            for bits in range(1 << len(rest)):
-                Y = [first] + [w for k, w in enumerate(rest) if bits >> k & 1]
-                N = [w for k, w in enumerate(rest) if not bits >> k & 1]
-                splits.append((Y, N))
-        else:
-            splits = [([], [])]
+        C, R, splits = asking(state, p)
         for Y, N in splits:
             total = mass
             for kid in (Y + R, N + R, C + R):

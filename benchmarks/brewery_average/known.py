@@ -26,6 +26,21 @@ def canon(state):
             s = tuple(sorted((im[i], e - m) for i, e in state))
             if best is None or s < best: best = s
     return best, m
+def asking(state, p):
+    """Return, for a question to person p at a slice node: the worlds where p always says neither (C),
+    those where p is the engineer (R, one level down), and every split (Y, N) of those where p is
+    truthful or the liar between the two words that are not x (one of each mirror pair)."""
+    O = [(i, e) for i, e in state if PI[i][p] < 2]
+    C = [(i, e) for i, e in state if PI[i][p] == 2]
+    R = [(i, e + 1) for i, e in state if PI[i][p] == 3]
+    if not O:
+        return C, R, [([], [])]
+    first, rest = O[0], O[1:]
+    splits = []
+    for bits in range(1 << len(rest)):
+        splits.append(([first] + [w for k, w in enumerate(rest) if bits >> k & 1],
+                       [w for k, w in enumerate(rest) if not bits >> k & 1]))
+    return C, R, splits
 calls = [0]
 @lru_cache(maxsize=None)
 def V(state, d):
@@ -36,19 +51,8 @@ def V(state, d):
     mass = sum(Fraction(1, 3**e) for _, e in state)
     best = INF
     for p in range(4):
-        O = [(i, e) for i, e in state if PI[i][p] < 2]
-        C = [(i, e) for i, e in state if PI[i][p] == 2]
-        R = [(i, e + 1) for i, e in state if PI[i][p] == 3]
+        C, R, splits = asking(state, p)
         if len(R) == len(state): continue
-        if not O:
-            splits = [((), ())]
-        else:
-            splits = []
-            first, rest = O[0], O[1:]
-            for bits in range(1 << len(rest)):
-                Y = [first] + [w for k, w in enumerate(rest) if bits >> k & 1]
-                N = [w for k, w in enumerate(rest) if not bits >> k & 1]
-                splits.append((Y, N))
         for Y, N in splits:
             kids = [list(Y) + R, list(N) + R, C + R]
             if any(len(k) == len(state) and not R for k in kids): continue
