@@ -108,6 +108,18 @@ def test_bounded_memo_drops_the_older_half():
     assert sorted(memo.data) == [2, 3, 4] and memo.evicted == 2
 
 
+def test_weighted_memo_drops_the_older_half_of_its_weight():
+    memo = BoundedMemo(10, lambda key, value: len(value))
+    memo.put("a", "xxxx")
+    memo.put("b", "xx")
+    memo.put("c", "xxx")
+    assert memo.weight == 9
+    memo.put("b", "x")  # a replaced entry keeps its place and its new weight counts
+    assert list(memo.data) == ["a", "b", "c"] and memo.weight == 8
+    memo.put("d", "xxxxx")  # 8 + 5 > 10: the oldest go until at most half of 8 is left (a: 4)
+    assert list(memo.data) == ["b", "c", "d"] and memo.weight == 9 and memo.evicted == 1
+
+
 def test_unsolvable_three_word_puzzle_is_proved():
     puzzle = smullyan.gods(["A"], allowed={"A": ["truthful", "random"]}, words=["foo", "bar", "baz"], language="any")
     result = smullyan.solve(puzzle)

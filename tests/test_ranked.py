@@ -85,6 +85,23 @@ def test_a_node_with_a_god_never_random_is_solved_by_a_code():
     assert (found.expected, found.worst, found.nodes) == (Fraction(5, 3), 2, 1)
 
 
+def test_its_memo_is_bounded_by_the_worlds_its_keys_hold():
+    """A memo budget of 200 worlds (entries weigh one more than their node's worlds) forces evictions
+    on T,T,T,L,R,R; the tree it rebuilds is still verified and averages what an unbounded run finds."""
+    from smullyan.interrogate.anylang import AnyLanguage
+    from smullyan.interrogate.effort import BoundedMemo
+
+    puzzle = gods_puzzle((T, T, T, L, R, R), Reading())
+    anyl = AnyLanguage(puzzle.contexts(), puzzle.goal)
+    search = RankedSearch(anyl, Budget())
+    search.memo = BoundedMemo(200, search.memo.weigh)
+    k = search.depth_cap()
+    search.cost(search.root(), k)
+    tree = search.tree(search.root(), k)
+    assert search.memo.evicted > 0 and search.memo.weight <= 200
+    assert search.average(tree) == Fraction(32, 5)
+
+
 def test_interchangeable_gods_are_asked_once():
     """At the root of T,T,T,R,R every god is like every other: one addressee is tried."""
     from smullyan.interrogate.anylang import AnyLanguage

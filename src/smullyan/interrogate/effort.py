@@ -5,19 +5,22 @@
   children are hard to refute cannot hide an easy split behind it. A probe that runs out answers
   "unknown", and only definite answers are ever memoised, so probes change the time an answer takes,
   never the answer: when every probe is unknown the search runs exhaustively, as without them.
-- Memo: a dict with an entry budget; when it is full the older half goes. An entry only records a
-  result already proved, so evicting one loses time, never soundness.
+- Memo: a dict with a size budget, counted in entries or, where entries differ much in size, in
+  the weight a search gives each (e.g. the worlds in its key); when it is full the older half goes.
+  An entry only records a result already proved, so evicting one loses time, never soundness.
 """
 
 from __future__ import annotations
 
 import itertools
+from typing import Any, Callable
 
 MEMO_ENTRIES = 2_000_000  # transposition-table budget (entries); the oldest half goes when it is full
+MEMO_CELLS = 20_000_000  # budget of a table weighed by key size (e.g. worlds per node; ~8 bytes each)
 PROBES = (1_000, 10_000, 100_000)  # probe efforts tried before the exhaustive search
 PROBE_SHARE = 4  # under a probe, each split's children get this fraction of what is left
 BATCH = 2000  # splits gathered and ordered best first before any is tried
-COSTLY_ENTRIES = 10_000  # candidate lists kept for a strategy rebuild (each may hold thousands of splits)
+COSTLY_SPLITS = 2_000_000  # splits held in all by candidate lists kept for a strategy rebuild
 
 
 class Spent(Exception):
@@ -25,11 +28,15 @@ class Spent(Exception):
 
 
 class BoundedMemo:
-    """A dict with at most `limit` entries; when full, the older half is dropped."""
+    """A dict whose entries weigh at most `limit` in all (each weighs `weigh(key, value)`, by default 1:
+    the limit counts entries); when a new entry would pass the limit, the older entries holding half the
+    weight are dropped first."""
 
-    def __init__(self, limit: int):
+    def __init__(self, limit: int, weigh: Callable[[Any, Any], int] | None = None):
         self.limit = limit
+        self.weigh = weigh
         self.data: dict = {}
+        self.weight = 0
         self.evicted = 0
 
     def get(self, key, default=None):
@@ -37,13 +44,29 @@ class BoundedMemo:
         return self.data.get(key, default)
 
     def put(self, key, value) -> None:
-        """Store an entry, evicting the older half first if the table is full."""
-        if key not in self.data and len(self.data) >= self.limit:
-            drop = len(self.data) // 2
-            for old in list(itertools.islice(self.data, drop)):
-                del self.data[old]
+        """Store an entry, evicting the older half (by weight) first if the table would pass its limit."""
+        if key in self.data:  # a replaced entry keeps its place and changes its weight
+            if self.weigh is not None:
+                self.weight += self.weigh(key, value) - self.weigh(key, self.data[key])
+            self.data[key] = value
+            return
+        w = 1 if self.weigh is None else self.weigh(key, value)
+        if self.data and self.weight + w > self.limit:
+            if self.weigh is None:
+                drop = len(self.data) // 2
+                for old in list(itertools.islice(self.data, drop)):
+                    del self.data[old]
+                self.weight -= drop
+            else:
+                goal, drop = self.weight // 2, 0
+                for old in list(self.data):
+                    if self.weight <= goal:
+                        break
+                    self.weight -= self.weigh(old, self.data.pop(old))
+                    drop += 1
             self.evicted += drop
         self.data[key] = value
+        self.weight += w
 
     def __len__(self) -> int:
         return len(self.data)

@@ -22,7 +22,7 @@ from fractions import Fraction
 
 from ..logic.semantics import ContextSpace
 from .anylang import AnyLanguage
-from .effort import COSTLY_ENTRIES, MEMO_ENTRIES, BoundedMemo
+from .effort import COSTLY_SPLITS, MEMO_ENTRIES, BoundedMemo
 from .patterns import PatternSearch
 from .search import Ask, Budget, Leaf, Split, StrategySearch
 
@@ -87,7 +87,7 @@ class ExpectedSearch:
         self.n_out = anyl.n_outcomes
         self._memo = BoundedMemo(MEMO_ENTRIES)  # (canonical masses, k) -> exact value
         self._dist: dict[tuple[int, int, int], tuple[Fraction, ...] | None] = {}
-        self._costly = BoundedMemo(COSTLY_ENTRIES)  # candidate lists slow to build, for the strategy rebuild
+        self._costly = BoundedMemo(COSTLY_SPLITS, lambda _, out: 1 + len(out))  # candidate lists, for the rebuild
         self.perms = self._agent_symmetries()
 
     def _agent_symmetries(self) -> list[list[int]]:

@@ -25,7 +25,7 @@ from typing import Iterator
 
 import numpy as np
 
-from .effort import COSTLY_ENTRIES, MEMO_ENTRIES, BoundedMemo
+from .effort import COSTLY_SPLITS, MEMO_ENTRIES, BoundedMemo
 from .expected import INFINITE
 from .patterns import PatternSearch, lookahead_assignments
 from .search import Ask, Budget, Leaf, Split
@@ -107,7 +107,7 @@ class PatternExpected:
         self._bounds = BoundedMemo(MEMO_ENTRIES)  # (node, k) -> the cheap lower bound
         self._canon = BoundedMemo(MEMO_ENTRIES)  # node -> canonical form
         self._two_step = np.array(self.two_step_coefficients(), dtype=np.int64)
-        self._costly = BoundedMemo(COSTLY_ENTRIES)  # (node, k) -> (cut, candidates): lists slow to build
+        self._costly = BoundedMemo(COSTLY_SPLITS, lambda _, kept: 1 + len(kept[1]))  # (node, k) -> (cut, candidates)
         self.floor_reached = Fraction(0)  # the last value() call's lower bound so far (its rounds raise it)
 
     # ------------------------------------------------------------------ nodes

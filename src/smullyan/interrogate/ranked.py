@@ -29,7 +29,7 @@ from fractions import Fraction
 import numpy as np
 
 from .anylang import AnyLanguage
-from .effort import MEMO_ENTRIES, BoundedMemo
+from .effort import MEMO_CELLS, BoundedMemo
 from .expected_patterns import canonical_code, code_lengths, code_tree, package_merge
 from .grammar import Grammar
 from .patterns import BOTH, PatternSearch
@@ -73,7 +73,7 @@ class RankedSearch:
         self.types = [space.worlds[m[0]].types for m in anyl.members]
         self.pair_seeds = anyl.n_reps <= PAIR_SEEDS_UP_TO if pair_seeds is None else pair_seeds
         self.swaps = self._swaps()
-        self.memo = BoundedMemo(MEMO_ENTRIES)  # (node, questions left) -> (cost, split or None)
+        self.memo = BoundedMemo(MEMO_CELLS, lambda key, _: 1 + len(key[0]))  # (node, k left) -> (cost, split or None)
         self.nodes = 0
 
     @classmethod
