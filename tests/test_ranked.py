@@ -125,6 +125,24 @@ def test_the_survey_reports_it_where_the_exact_search_stops(monkeypatch):
     assert (doc["worst_at_most"], doc["expected_at_most"]) == (5, "327/80")
 
 
+def test_the_survey_keeps_the_strategy_solve_verified_before_its_limit(monkeypatch):
+    """A row whose average search stops after solve verified the ranked strategy takes that strategy's
+    figures; the survey does not run the ranked search a second time."""
+    real = table.solve
+
+    def stopped_on_average(puzzle, limits):
+        return real(puzzle, Limits(nodes=300) if puzzle.objective == "expected" else limits)
+
+    def again(*args, **kw):
+        raise AssertionError("the ranked search ran twice")
+
+    monkeypatch.setattr(table, "solve", stopped_on_average)
+    monkeypatch.setattr(table, "_ranked", again)
+    row = survey_one((T, T, T, R, R), Reading(seconds=20.0))
+    assert (row.worst, row.expected, row.expected_at_least, row.expected_at_most) == (5, None, Fraction(259, 64),
+                                                                                      Fraction(327, 80))
+
+
 def test_the_ranked_strategy_is_written_for_verify(monkeypatch, tmp_path):
     """survey --strategies: a row with no worst case or average settled gets its puzzle and the ranked
     strategy (NAME.upper.json), which `smullyan verify` checks and finds at the row's 'at most'."""
@@ -241,3 +259,52 @@ def test_solve_settles_an_average_where_the_ranked_strategy_meets_the_raised_bou
     puzzle = gods_puzzle((T, T, L, R, R), Reading(), objective="expected")
     found = solving.solve(puzzle)
     assert (found.expected, found.stats["expected_ranked"], found.stats["expected_any_length"]) == (Fraction(1337, 240), True, True)
+
+
+FIVE_GODS_TOML = ('title = "T,T,T,R,R"\nagents = ["A", "B", "C", "D", "E"]\n'
+                  'types = ["truthful", "truthful", "truthful", "random", "random"]\nwords = ["ja", "da"]\n'
+                  'objective = "expected"\n[questions]\nlanguage = "any"\nmax_complexity = 0\n')
+
+
+def test_a_stopped_average_reports_the_verified_ranked_strategy():
+    """T,T,T,R,R within 300 splits: the fit misses the root bound 259/64, the ranked strategy (327/80,
+    5 at worst) is worded and verified, and the limit that stops the exact search carries it as an
+    upper bound beside the lower bound (the optimum, 163/40, lies between)."""
+    puzzle = gods_puzzle((T, T, T, R, R), Reading(), objective="expected")
+    with pytest.raises(SearchLimitReached) as stopped:
+        solve(puzzle, Limits(nodes=300))
+    proved = stopped.value.proved
+    assert (proved["expected_at_least"], proved["expected_at_most"], proved["worst_at_most"]) == ("259/64", "327/80", 5)
+    verdict = verify(puzzle, stopped.value.best)
+    assert (verdict.ok, verdict.expected, verdict.worst) == (True, Fraction(327, 80), 5)
+
+
+def test_the_api_and_the_command_line_show_it_as_an_upper_bound(tmp_path):
+    import json
+
+    import smullyan
+    from conftest import run
+
+    f = tmp_path / "five.toml"
+    f.write_text(FIVE_GODS_TOML)
+    with pytest.raises(smullyan.LimitReached) as stopped:
+        smullyan.load(f).solve(limit=300)
+    best = stopped.value.best
+    assert isinstance(best, smullyan.Strategy) and best.questions == 5
+    r = run("solve", f, "--limit", "300")
+    assert r.exit_code == 3
+    assert r.stdout.splitlines()[0] == (
+        "Not settled (the limit stopped the search). Best strategy found, verified against every world and "
+        "hidden state but not proved optimal: 327/80 questions on average, 5 at worst.")
+    assert r.stderr.splitlines()[1] == (
+        "proved before the limit: no strategy of 4 questions or fewer exists; with every possible question 5 "
+        "suffice; no strategy averages fewer than 259/64 = 4.0469 questions; a strategy verified against every "
+        "world averages 327/80 = 4.0875 questions, 5 at worst (an upper bound, not proved optimal).")
+    r = run("solve", f, "--limit", "300", "--json")
+    doc = json.loads(r.stdout)
+    assert r.exit_code == 3 and doc["complete"] is False
+    assert (doc["best_expected_questions"], doc["best_questions"]) == ("327/80", 5)
+    written = tmp_path / "best.json"
+    written.write_text(json.dumps({"strategy": doc["best_strategy"]}))
+    checked = run("verify", f, written, "--json")
+    assert checked.exit_code == 0 and json.loads(checked.stdout)["expected"] == "327/80"

@@ -52,6 +52,20 @@ def _err(text: str) -> None:
 
 # ---------------------------------------------------------------- solve
 
+def _best_before_limit(e: LimitReached, as_json: bool) -> str:
+    """Return the strategy a stopped solve verified before its limit, labelled an upper bound."""
+    best = e.best
+    if as_json:
+        import json
+
+        return json.dumps({"complete": False, "error": e.message, "proved": e.proved,
+                           "best_strategy": best.tree(), "best_expected_questions": e.proved.get("expected_at_most"),
+                           "best_questions": e.proved.get("worst_at_most")}, indent=2)
+    return (f"Not settled (the limit stopped the search). Best strategy found, verified against every world "
+            f"and hidden state but not proved optimal: {e.proved.get('expected_at_most')} questions on average, "
+            f"{e.proved.get('worst_at_most')} at worst.\n{best.text()}")
+
+
 def _load_puzzle(path: str, fmt: str) -> Any:
     """Return the puzzle of a file or of stdin ('-': English unless --format toml)."""
     import smullyan
@@ -104,6 +118,10 @@ def cmd_solve(args: argparse.Namespace) -> int:
             res = puzzle.solve(limit=args.limit, objective=args.objective, memory=args.memory, progress=progress)
     except BadInput as e:
         raise e.located(source=args.puzzle) from None
+    except LimitReached as e:
+        if e.best is not None:  # shown as what it is: verified, not proved optimal; the exit status stays 3
+            _out(_best_before_limit(e, args.json))
+        raise
     if args.svg:
         if res.strategy is None:
             raise BadInput("the puzzle is unsolvable: there is no strategy to draw", source=args.svg)

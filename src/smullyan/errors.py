@@ -5,7 +5,8 @@ an error. Everything else that stops the work is one of these, and every face ma
 exit status:
 
 - BadInput (2): the input is wrong; the message names the file and the line and column or key.
-- LimitReached (3): a time or node limit stopped the search; `proved` holds what was already proved.
+- LimitReached (3): a time or node limit stopped the search; `proved` holds what was already proved,
+  and `best` the best verified answer found before it, if any (an upper bound, never called optimal).
 - Interrupted (130): the user stopped the work (Ctrl-C).
 - InternalError (70): a bug in smullyan; never shown as a traceback.
 
@@ -76,14 +77,18 @@ class LimitReached(SmullyanError):
 
     exit_status = 3
 
-    def __init__(self, message: str, *, proved: dict[str, Any] | None = None, **where: Any):
+    def __init__(self, message: str, *, proved: dict[str, Any] | None = None, best: Any = None, **where: Any):
         self.proved: dict[str, Any] = dict(proved or {})
+        self.best = best  # e.g. a strategy verified before the limit: an upper bound, not an optimum
         super().__init__(message, **where)
 
-    def with_proved(self, facts: dict[str, Any]) -> "LimitReached":
-        """Return a copy of this error that also carries the facts already proved."""
+    def with_proved(self, facts: dict[str, Any], best: Any = None) -> "LimitReached":
+        """Return a copy of this error that also carries the facts already proved (and the best
+        verified answer found, unless it carries one already)."""
         other = copy.copy(self)
         other.proved = {**facts, **self.proved}
+        if other.best is None:
+            other.best = best
         return other
 
     def to_dict(self) -> dict[str, Any]:

@@ -169,9 +169,12 @@ class GodsPuzzle(_Written):
               memory: MemorySpec = None, progress: Callable[[Progress], None] | None = None) -> "StrategyResult":
         """Return the strategy of fewest questions, verified against every world and hidden state, or
         the proof that none exists; raise LimitReached (with what is proved) past the time or node
-        `limit` or the `memory` budget. `progress` hears how a long search goes, twice a second."""
+        `limit` or the `memory` budget: its `best`, if not None, is a strategy verified before the
+        limit (an upper bound, not proved optimal). `progress` hears how a long search goes."""
+        from ..errors import LimitReached
         from ..interrogate.solve import solve
-        from .results import StrategyResult
+        from ..interrogate.strategy import Node
+        from .results import Strategy, StrategyResult
 
         if backend not in (None, *GODS_BACKENDS):
             raise BadInput(f"unknown backend {backend!r} for a gods puzzle; choose one of: {', '.join(GODS_BACKENDS)}")
@@ -181,7 +184,12 @@ class GodsPuzzle(_Written):
                 raise BadInput(f"objective takes one of: {', '.join(OBJECTIVES)}; got {objective!r}")
             puzzle = self.with_options(objective=objective)
         start = time.perf_counter()
-        solution = solve(puzzle.model, limits_of(limit, memory, progress))
+        try:
+            solution = solve(puzzle.model, limits_of(limit, memory, progress))
+        except LimitReached as e:  # a verified strategy found before the limit, as a public value
+            if isinstance(e.best, Node):
+                e.best = Strategy(e.best, puzzle)
+            raise
         return StrategyResult.of(puzzle, solution, time.perf_counter() - start)
 
 

@@ -53,7 +53,7 @@ class Ranked:
     strategy: Node
     expected: Fraction
     worst: int
-    nodes: int
+    nodes: int  # nodes the search explored (0 where the strategy came from elsewhere, e.g. a stopped solve)
 
 
 class RankedSearch:

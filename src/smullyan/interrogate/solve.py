@@ -144,6 +144,22 @@ def ranked_tree(anyl: AnyLanguage, budget: Budget, cap: int | None) -> tuple[Fra
     return search.average(tree), tree
 
 
+def _keep_upper(puzzle: Interrogation, ctx, anyl: AnyLanguage, grammar: Grammar, ranked: tuple[Fraction, Ask | Leaf],
+                budget: Budget, proved: dict[str, Any], best: list[Node]) -> None:
+    """Word and verify the ranked search's strategy; record its average and worst case as proved upper
+    bounds and keep it as the best answer a limit can report (it is shown only as an upper bound)."""
+    realiser = AnyRealiser(ctx, anyl, puzzle.goal, grammar, min(REALISE_COMPLEXITY, puzzle.max_complexity),
+                           same_odds=True)
+    with _presenting(budget, f"the heuristic strategy averaging {ranked[0]} questions"):
+        strategy = realiser.realise(ranked[1], puzzle.space.all_worlds)
+        verdict = verify(puzzle, strategy, budget.check_time)
+    if not verdict.ok or verdict.expected != ranked[0]:
+        raise InternalError(f"the ranked strategy verifies as {verdict} but its tree averages {ranked[0]}")
+    proved["expected_at_most"] = str(verdict.expected)
+    proved["worst_at_most"] = verdict.worst
+    best[:] = [strategy]
+
+
 def fit_at_floor(counted, budget: Budget, levels: dict[int, int], fewest: int, within: int, floor: Fraction):
     """Return (the average, its tree) if a strategy within `within` questions reaches the root's lower
     bound for strategies of any length (`floor`), so that it is optimal among them all (fitting.py), or
@@ -220,15 +236,19 @@ def solve(puzzle: Interrogation, limits: Limits | None = None) -> Solution:
 
     A limit raises LimitReached carrying what was proved before it: `fewer_impossible` (no strategy
     of that many questions exists, with every possible question), and once the complete language
-    is searched `fewest_any_language` (the fewest questions when every question may be asked)."""
+    is searched `fewest_any_language` (the fewest questions when every question may be asked); for
+    an average, `expected_at_least` (no strategy of any length does better) and, where a heuristic
+    strategy was worded and verified before the limit, `expected_at_most` and `worst_at_most` with
+    that strategy as the error's `best` (an upper bound, not proved optimal)."""
     budget = Budget(limits)
     proved: dict[str, Any] = {}
+    best: list[Node] = []
     try:
-        return _solve(puzzle, budget, proved)
+        return _solve(puzzle, budget, proved, best)
     except LimitReached as e:
         if budget.fewer_refuted:
             proved.setdefault("fewer_impossible", budget.fewer_refuted)
-        raise e.with_proved(proved) from None
+        raise e.with_proved(proved, best[0] if best else None) from None
 
 
 def average_lower_bound(puzzle: Interrogation) -> Fraction | None:
@@ -276,7 +296,7 @@ def _searched_average(puzzle: Interrogation, counted, any_search: PatternSearch,
     return optimum, tree, within
 
 
-def _solve(puzzle: Interrogation, budget: Budget, proved: dict[str, Any]) -> Solution:
+def _solve(puzzle: Interrogation, budget: Budget, proved: dict[str, Any], best: list[Node]) -> Solution:
     budget.stage = "building the question tables"
     ctx = puzzle.contexts(check=budget.check_time)
     space = puzzle.space
@@ -331,6 +351,8 @@ def _solve(puzzle: Interrogation, budget: Budget, proved: dict[str, Any]) -> Sol
                 if ranked is not None and ranked[0] == relaxed:  # the raised bound is met: the same proof
                     fitted = ranked
                     stats["expected_bound_depth"] = within  # how deep the search proving the bound went
+            if fitted is None and ranked is not None:  # a verified upper bound, kept in case a limit stops the search
+                _keep_upper(puzzle, ctx, anyl, grammar, ranked, budget, proved, best)
             if fitted is not None:  # a lower bound is reached: optimal for any length, nothing to search
                 optimum, tree = fitted
                 if fitted is ranked:  # its tree may be longer than the fit's cap: say how long

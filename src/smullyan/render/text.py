@@ -86,4 +86,8 @@ def proved_sentence(proved: dict[str, object]) -> str:
     floor = proved.get("expected_at_least")
     if isinstance(floor, str):
         parts.append(f"no strategy averages fewer than {floor} = {float(Fraction(floor)):.4f} questions")
+    ceiling, worst = proved.get("expected_at_most"), proved.get("worst_at_most")
+    if isinstance(ceiling, str) and isinstance(worst, int):
+        parts.append(f"a strategy verified against every world averages {ceiling} = {float(Fraction(ceiling)):.4f} "
+                     f"questions, {worst} at worst (an upper bound, not proved optimal)")
     return "; ".join(parts)

@@ -137,7 +137,7 @@ def survey_one(types: tuple[str, ...], reading: Reading) -> Row:
         best = solve(dataclasses.replace(puzzle, objective="expected", max_questions=cap), limits)
     except SearchLimitReached as e:
         # no cap is shown: none was finished (the note says where the search stopped)
-        found = _ranked(puzzle, reading)
+        found = _kept(e) or _ranked(puzzle, reading)
         at_most = sol.expected if found is None else min(sol.expected, found.expected)
         floor = _fraction((e.proved or {}).get("expected_at_least"))  # true of strategies of any length
         reach = found.worst if found is not None and found.expected == at_most else sol.questions
@@ -157,6 +157,14 @@ def _ranked(puzzle: Interrogation, reading: Reading) -> Ranked | None:
         return ranked_strategy(puzzle, Budget(limits_of(reading)))
     except SearchLimitReached:
         return None
+
+
+def _kept(e: SearchLimitReached) -> Ranked | None:
+    """Return the ranked strategy solve verified before its limit stopped the exact average, if any."""
+    ceiling, worst = e.proved.get("expected_at_most"), e.proved.get("worst_at_most")
+    if e.best is None or ceiling is None or worst is None:
+        return None
+    return Ranked(e.best, Fraction(ceiling), worst, 0)
 
 
 def _fraction(text: str | None) -> Fraction | None:
