@@ -308,3 +308,32 @@ def test_the_api_and_the_command_line_show_it_as_an_upper_bound(tmp_path):
     written.write_text(json.dumps({"strategy": doc["best_strategy"]}))
     checked = run("verify", f, written, "--json")
     assert checked.exit_code == 0 and json.loads(checked.stdout)["expected"] == "327/80"
+
+
+def test_a_level_the_exact_search_does_not_settle_is_offered_to_the_ranked_search(monkeypatch):
+    """With the exact search given 3 splits per level before the witness is asked: T,T,T,R,R's 4
+    questions are refuted within them, 5 is not settled, and the ranked search's strategy of 5
+    questions (k - 1 refuted: the fewest) is worded and verified; when the ranked search finds
+    nothing, the exact search goes on to the same answer."""
+    from smullyan.interrogate import patterns
+    from smullyan.interrogate import solve as solving
+
+    asked = []
+    real = patterns.PatternSearch.fewest
+
+    def spying(self, reps, limit, witness=None):
+        def noted(k):
+            asked.append(k)
+            return witness(k)
+        return real(self, reps, limit, None if witness is None else noted)
+
+    monkeypatch.setattr(patterns, "WITNESS_SPLITS", 3)
+    monkeypatch.setattr(patterns.PatternSearch, "fewest", spying)
+    puzzle = gods_puzzle((T, T, T, R, R), Reading())
+    sol = solve(puzzle)
+    assert asked == [5]
+    assert (sol.questions, verify(puzzle, sol.strategy).ok) == (5, True)
+    monkeypatch.setattr(solving, "ranked_tree", lambda *args: None)
+    sol = solve(puzzle)
+    assert asked == [5, 5]
+    assert (sol.questions, verify(puzzle, sol.strategy).ok) == (5, True)

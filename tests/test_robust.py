@@ -94,6 +94,9 @@ def test_progress_is_reported_and_limits_say_what_is_proved():
     assert seen[-1].stage == "fewest questions on average, within 8"
     low = Fraction(err.value.proved.pop("expected_at_least"))  # how far the relaxed rounds get depends on time
     assert Fraction(41, 7) <= low <= Fraction(244, 35)
+    # the ranked strategy (1.8 s alone) is worded and verified before the exact search: an upper bound
+    assert (err.value.proved.pop("expected_at_most"), err.value.proved.pop("worst_at_most")) == ("851/140", 8)
+    assert isinstance(err.value.best, smullyan.Strategy) and err.value.best.questions == 8
     assert err.value.proved == {"fewest_any_language": 7, "fewer_impossible": 6}
     from smullyan.render.text import proved_sentence
 
@@ -224,9 +227,12 @@ def test_a_split_limit_holds_through_the_average_searches_and_the_bound_is_kept(
     assert err.value.message == "search stopped at the node limit (5000 splits explored) without an answer"
     # the root bound is 41/7; the relaxed search's first rounds raise it (they cut every root split by its
     # bound, so they explore none) until its share of the splits is spent
-    assert err.value.proved == {"fewest_any_language": 7, "fewer_impossible": 6, "expected_at_least": "2673/448"}
+    assert err.value.proved == {"fewest_any_language": 7, "fewer_impossible": 6, "expected_at_least": "2673/448",
+                                "expected_at_most": "851/140", "worst_at_most": 8}
     from smullyan.render.text import proved_sentence
 
     assert proved_sentence(err.value.proved) == ("no strategy of 6 questions or fewer exists; with every possible "
                                                  "question 7 suffice; no strategy averages fewer than 2673/448 = "
-                                                 "5.9665 questions")
+                                                 "5.9665 questions; a strategy verified against every world averages "
+                                                 "851/140 = 6.0786 questions, 8 at worst (an upper bound, not proved "
+                                                 "optimal)")

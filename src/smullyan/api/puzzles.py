@@ -173,7 +173,7 @@ class GodsPuzzle(_Written):
         limit (an upper bound, not proved optimal). `progress` hears how a long search goes."""
         from ..errors import LimitReached
         from ..interrogate.solve import solve
-        from ..interrogate.strategy import Node
+        from ..interrogate.strategy import Ask, Identified
         from .results import Strategy, StrategyResult
 
         if backend not in (None, *GODS_BACKENDS):
@@ -187,7 +187,7 @@ class GodsPuzzle(_Written):
         try:
             solution = solve(puzzle.model, limits_of(limit, memory, progress))
         except LimitReached as e:  # a verified strategy found before the limit, as a public value
-            if isinstance(e.best, Node):
+            if isinstance(e.best, (Ask, Identified)):
                 e.best = Strategy(e.best, puzzle)
             raise
         return StrategyResult.of(puzzle, solution, time.perf_counter() - start)

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import itertools
 import time
-from typing import Iterator
+from typing import Callable, Iterator
 
 from .anylang import AnyLanguage
 from .effort import BATCH, MEMO_ENTRIES, BoundedMemo, Probing
@@ -38,6 +38,9 @@ FREE = (1, 2)  # option masks: the first word, the second word
 BOTH = (3,)  # one option: either word
 LAZY_PROBE = 200  # splits of a first probe that takes splits as they come (easy nodes need no batch)
 SEEN_LIMIT = 100_000  # distinct splits of one node remembered to skip their mirror images, at most
+WITNESS_SPLITS = 200_000  # splits the exact search tries a level with before a witness is asked
+WITNESS_SHARE = 0.25  # and the share of the time left it may take for that
+WITNESS_SECONDS = 30.0  # and at most this long (with no time limit too)
 
 
 class PatternSearch(Probing):
@@ -213,19 +216,47 @@ class PatternSearch(Probing):
         """Return whether a representative set can be solved in at most k questions."""
         return self.within_counts(self.counts(reps), k)
 
-    def fewest(self, reps: int, limit: int) -> int | None:
-        """Return the fewest questions (at most `limit`) solving a set, or None if more are needed."""
+    def fewest(self, reps: int, limit: int, witness: Callable[[int], bool] | None = None) -> int | None:
+        """Return the fewest questions (at most `limit`) solving a set, or None if more are needed.
+
+        With `witness` (k -> whether it found a strategy of at most k questions, e.g. a heuristic's,
+        verified later), a level the exact search does not settle on WITNESS_SHARE of what is left is
+        offered to it: k - 1 being refuted, its strategy proves k the fewest. Otherwise the exact
+        search goes on with the whole budget (the memo keeps what the first try proved)."""
         total = reps.bit_count()
         k = max(total - 1, 0).bit_length()  # ceil(log2 total): fewer cannot tell `total` worlds apart
         if k:
             self.budget.refuted(min(k - 1, limit))  # by counting: a limit stops the search knowing that much
         while k <= limit:
             self.budget.stage = f"every question: trying {k} question{'s' if k != 1 else ''}"
-            if self.within(reps, k):
+            if witness is not None:
+                tried = self._within_share(reps, k)
+                if tried is None and witness(k):
+                    return k
+            else:
+                tried = None
+            if tried if tried is not None else self.within(reps, k):
                 return k
             self.budget.refuted(k)
             k += 1
         return None
+
+    def _within_share(self, reps: int, k: int) -> bool | None:
+        """Return whether a set can be solved in at most k questions, or None if the exact search does
+        not settle it on its share of the budget (WITNESS_SHARE of the time left, at most WITNESS_SECONDS
+        and WITNESS_SPLITS)."""
+        from ..errors import SearchLimitReached
+
+        whole = self.budget
+        self.budget = whole.share(WITNESS_SPLITS, WITNESS_SHARE, WITNESS_SECONDS)
+        try:
+            return self.within(reps, k)
+        except SearchLimitReached:
+            whole.check_time()  # the whole budget's own limit is reported as such
+            return None
+        finally:
+            whole.nodes += self.budget.nodes
+            self.budget = whole
 
     def solvable(self, reps: int) -> bool:
         """Return whether any number of questions solves the set: exactly when no two of its

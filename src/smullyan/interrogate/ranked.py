@@ -234,7 +234,7 @@ class RankedSearch:
         node's own masses, lowest level weighing 1; inf if none was found)."""
         if len(node) <= 1:
             return 0.0
-        if k == 0:
+        if k == 0 or not self.fits(node, k):
             return math.inf
         got = self.memo.get((node, k))
         if got is not None:
@@ -252,7 +252,8 @@ class RankedSearch:
         total = sum(2.0 ** -level for _, level in node)
         width = self.widths[min(depth, len(self.widths) - 1)]
         best, choice = math.inf, None
-        for _, g, a, b in self.splits(node)[:width]:
+        fitting = [c for c in self.splits(node) if self.fits(c[2], k - 1) and self.fits(c[3], k - 1)]
+        for _, g, a, b in fitting[:width]:
             na, sa = self.normal(a)
             nb, sb = self.normal(b)
             if na == node or nb == node:
@@ -300,6 +301,15 @@ class RankedSearch:
                 stack.append((child, {r: m / 2 if self.random[r][g] else m for r, m in masses.items()
                                       if child.worlds >> r & 1}, depth + 1))
         return total / self.anyl.n_reps
+
+    def fits(self, part, k: int) -> bool:
+        """Return whether a part passes the lookahead bound for k questions (patterns.py): some god's
+        load (its worlds, plus those where the god is random) is at most 2**k, or it has one world."""
+        if len(part) <= 1:
+            return True
+        if k < 0 or len(part) > 1 << k:
+            return False
+        return min(len(part) + sum(1 for r, _ in part if self.random[r][g]) for g in range(self.n)) <= 1 << k
 
     def free_god(self, node: Part) -> int | None:
         """Return a god random in no world of the node, if any."""

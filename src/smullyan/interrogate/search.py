@@ -119,6 +119,20 @@ class Budget:
         self._next_poll = self.start + POLL_SECONDS
         self._next_report = self.start + 1.0
 
+    def share(self, splits: int | None, share: float, seconds: float | None = None) -> "Budget":
+        """Return a budget of its own for a side search: at most `splits` splits (None: no count) and
+        `share` of what this budget's split limit leaves, `share` of the time left and at most `seconds`,
+        the same memory budget and cancellation. The caller adds the side search's splits to its own
+        count afterwards."""
+        remaining = None if self.deadline is None else share * max(0.0, self.deadline - time.perf_counter())
+        if seconds is not None:
+            remaining = seconds if remaining is None else min(remaining, seconds)
+        if self.limits.nodes is not None:  # this split limit holds: a side search's splits count too
+            left = int(share * max(0, self.limits.nodes - self.nodes))
+            splits = left if splits is None else min(splits, left)
+        return Budget(Limits(nodes=splits, seconds=remaining, memory=self.limits.memory,
+                             cancelled=self.limits.cancelled))
+
     def refuted(self, k: int) -> None:
         """Record that no strategy of k questions solves the whole puzzle."""
         self.fewer_refuted = max(self.fewer_refuted, k)

@@ -50,13 +50,26 @@ class Solution:
 
 def bound_search(anyl: AnyLanguage, root: int, bound: int, unbounded: bool, budget: Budget):
     """Return (search, tree): the fewest-questions tree of the complete language within `bound`
-    questions (None if there is none), from the pattern search where it applies."""
+    questions (None if there is none), from the pattern search where it applies. A level that search
+    does not settle on its share is offered to the ranked search (note 39): with k - 1 refuted, a
+    ranked tree of at most k questions proves k the fewest (it is worded and verified like any other)."""
     patterns = PatternSearch.applicable(anyl, budget)
     if patterns is not None:
         if unbounded and not patterns.solvable(root):
             return patterns, None
-        k = patterns.fewest(root, bound)
-        return patterns, None if k is None else patterns.tree(root, k)
+        witnessed: dict[int, Ask | Leaf] = {}
+
+        def witness(k: int) -> bool:
+            """Return whether the ranked search finds a strategy of at most k questions (kept)."""
+            found = ranked_tree(anyl, budget, k) if root == (1 << anyl.n_reps) - 1 else None
+            if found is not None:
+                witnessed[k] = found[1]
+            return found is not None
+
+        k = patterns.fewest(root, bound, witness)
+        if k is None:
+            return patterns, None
+        return patterns, witnessed[k] if k in witnessed else patterns.tree(root, k)
     if anyl.max_outcomes > 2:
         profiles = ProfileSearch(anyl, budget)
         if unbounded and (stuck_pair(anyl, root) is not None or not profiles.solvable(root)):
@@ -110,15 +123,8 @@ def raised_floor(patterns: PatternSearch, budget: Budget, state, within: int) ->
 
 
 def share_of(budget: Budget, splits: int | None, share: float = DEEPEN_SHARE) -> Budget:
-    """Return a budget of its own for a side search: at most `splits` splits (None: no count) and
-    `share` of what the caller's split limit leaves, `share` of the time left, the same memory budget and
-    cancellation. The caller adds the side search's splits to its own count afterwards."""
-    remaining = None if budget.deadline is None else share * max(0.0, budget.deadline - time.perf_counter())
-    if budget.limits.nodes is not None:  # the caller's split limit holds: a side search's splits count too
-        left = int(share * max(0, budget.limits.nodes - budget.nodes))
-        splits = left if splits is None else min(splits, left)
-    return Budget(Limits(nodes=splits, seconds=remaining, memory=budget.limits.memory,
-                         cancelled=budget.limits.cancelled))
+    """Return a budget of its own for a side search (`Budget.share`; DEEPEN_SHARE by default)."""
+    return budget.share(splits, share)
 
 
 def ranked_tree(anyl: AnyLanguage, budget: Budget, cap: int | None) -> tuple[Fraction, Ask | Leaf] | None:
@@ -150,9 +156,11 @@ def _keep_upper(puzzle: Interrogation, ctx, anyl: AnyLanguage, grammar: Grammar,
     bounds and keep it as the best answer a limit can report (it is shown only as an upper bound)."""
     realiser = AnyRealiser(ctx, anyl, puzzle.goal, grammar, min(REALISE_COMPLEXITY, puzzle.max_complexity),
                            same_odds=True)
+    stage = budget.stage
     with _presenting(budget, f"the heuristic strategy averaging {ranked[0]} questions"):
         strategy = realiser.realise(ranked[1], puzzle.space.all_worlds)
         verdict = verify(puzzle, strategy, budget.check_time)
+    budget.stage = stage
     if not verdict.ok or verdict.expected != ranked[0]:
         raise InternalError(f"the ranked strategy verifies as {verdict} but its tree averages {ranked[0]}")
     proved["expected_at_most"] = str(verdict.expected)
