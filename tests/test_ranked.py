@@ -337,3 +337,32 @@ def test_a_level_the_exact_search_does_not_settle_is_offered_to_the_ranked_searc
     sol = solve(puzzle)
     assert asked == [5, 5]
     assert (sol.questions, verify(puzzle, sol.strategy).ok) == (5, True)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from([(T, T, T, R, R), (T, T, L, R, R), (T, L, R, R)]), st.integers(0, 2**20 - 1), st.integers(0, 5))
+def test_the_lookahead_bound_it_prunes_by_is_necessary(types, chosen, k):
+    """A part the ranked search prunes (`fits` false) is one the exact pattern search cannot solve in k
+    questions: the pruning never drops a split that could still fit."""
+    from smullyan.interrogate.anylang import AnyLanguage
+    from smullyan.interrogate.patterns import PatternSearch
+
+    puzzle = gods_puzzle(types, Reading())
+    anyl = AnyLanguage(puzzle.contexts(), puzzle.goal)
+    search = RankedSearch(anyl, Budget())
+    mask = chosen & ((1 << anyl.n_reps) - 1)
+    part = tuple((r, 0) for r in range(anyl.n_reps) if mask >> r & 1)
+    if not search.fits(part, k):
+        assert not PatternSearch.applicable(anyl, Budget()).within(mask, k)
+
+
+def test_its_tight_cap_finds_what_the_exact_search_proves():
+    """T,T,T,R,R: the root passes the bound for 4 questions, not 3 (10 worlds, least load 14); 4 are
+    impossible (the exact search proves it), so the search capped at 4 finds nothing, and at 5 finds 5."""
+    puzzle = gods_puzzle((T, T, T, R, R), Reading())
+    from smullyan.interrogate.anylang import AnyLanguage
+
+    search = RankedSearch(AnyLanguage(puzzle.contexts(), puzzle.goal), Budget())
+    assert (search.fits(search.root(), 3), search.fits(search.root(), 4)) == (False, True)
+    assert ranked_strategy(puzzle, Budget(), depth=5).worst == 5
+    assert ranked_strategy(puzzle, Budget(), depth=4) is None
