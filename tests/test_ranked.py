@@ -143,6 +143,27 @@ def test_the_survey_keeps_the_strategy_solve_verified_before_its_limit(monkeypat
                                                                                       Fraction(327, 80))
 
 
+def test_a_stopped_worst_case_is_settled_by_a_capped_ranked_strategy(monkeypatch):
+    """A row whose worst-case search stops after refuting k - 1 questions: the ranked search capped at
+    k, k + 1, … finds the tightest verified strategy it can; T,T,L,R,R's default ranked strategy needs
+    9 questions, capped at 6 it needs 6, which meets the refutation of 5, so the worst case is 6."""
+    def stopped(*args, **kw):
+        raise SearchLimitReached("search stopped at the time limit", proved={"fewer_impossible": 5})
+
+    monkeypatch.setattr(table, "solve", stopped)
+    row = survey_one((T, T, L, R, R), Reading(seconds=20.0))
+    assert (row.worst, row.worst_at_least, row.worst_at_most) == (6, None, None)
+    assert (row.expected, row.expected_at_most) == (None, Fraction(1337, 240))
+    assert row.note.startswith("expected: not searched (the worst-case search took the limit")
+
+    def stopped_early(*args, **kw):
+        raise SearchLimitReached("search stopped at the time limit", proved={"fewer_impossible": 4})
+
+    monkeypatch.setattr(table, "solve", stopped_early)  # 4 refuted only: 5 to 6 (6 verified)
+    row = survey_one((T, T, L, R, R), Reading(seconds=20.0))
+    assert (row.worst, row.worst_at_least, row.worst_at_most) == (None, 5, 6)
+
+
 def test_the_ranked_strategy_is_written_for_verify(monkeypatch, tmp_path):
     """survey --strategies: a row with no worst case or average settled gets its puzzle and the ranked
     strategy (NAME.upper.json), which `smullyan verify` checks and finds at the row's 'at most'."""

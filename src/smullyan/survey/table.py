@@ -121,9 +121,18 @@ def survey_one(types: tuple[str, ...], reading: Reading) -> Row:
         solvable = _solvable(puzzle)
         floor = average_lower_bound(puzzle) if solvable and reading.expected else None
         found = _ranked(puzzle, reading) if solvable else None
+        least = None if refuted is None else refuted + 1
+        most = None if found is None else found.worst
+        if least is not None and most is not None and least < most:
+            most = _tightest(puzzle, reading, least, most)
+        if least is not None and most == least:  # a verified strategy meets the refutation: the worst case
+            return Row(types, True, least, None, None, time.perf_counter() - start,
+                       note=f"expected: not searched (the worst-case search took the limit: {e.message})",
+                       expected_at_least=floor,
+                       expected_at_most=None if found is None or not reading.expected else found.expected)
         return Row(types, solvable, None, None, None, time.perf_counter() - start,
-                   note=f"worst case: {e.message}", worst_at_least=None if refuted is None else refuted + 1,
-                   expected_at_least=floor, worst_at_most=None if found is None else found.worst,
+                   note=f"worst case: {e.message}", worst_at_least=least,
+                   expected_at_least=floor, worst_at_most=most,
                    expected_at_most=None if found is None or not reading.expected else found.expected)
     if not sol.solvable:
         return Row(types, False, None, None, None, time.perf_counter() - start, stuck=_stuck(puzzle))
@@ -157,6 +166,20 @@ def _ranked(puzzle: Interrogation, reading: Reading) -> Ranked | None:
         return ranked_strategy(puzzle, Budget(limits_of(reading)))
     except SearchLimitReached:
         return None
+
+
+def _tightest(puzzle: Interrogation, reading: Reading, least: int, most: int) -> int:
+    """Return the fewest questions, from `least` up to `most` (which one strategy already reaches), of
+    a verified strategy the ranked search finds with its depth capped there (one limit for all tries)."""
+    budget = Budget(limits_of(reading))
+    for k in range(least, most):
+        try:
+            found = ranked_strategy(puzzle, budget, depth=k)
+        except SearchLimitReached:
+            return most
+        if found is not None:
+            return found.worst
+    return most
 
 
 def _kept(e: SearchLimitReached) -> Ranked | None:
