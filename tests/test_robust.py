@@ -236,3 +236,22 @@ def test_a_split_limit_holds_through_the_average_searches_and_the_bound_is_kept(
                                                  "5.9665 questions; a strategy verified against every world averages "
                                                  "851/140 = 6.0786 questions, 8 at worst (an upper bound, not proved "
                                                  "optimal)")
+
+
+def test_a_side_search_reports_progress_as_its_callers():
+    """A side search's budget (`Budget.share`) reports through the caller's progress callback, with the
+    caller's stage, the caller's splits plus its own, and the caller's clock."""
+    import time
+
+    from smullyan.interrogate.search import Budget, Limits
+
+    seen = []
+    whole = Budget(Limits(seconds=30, progress=lambda *told: seen.append(told)))
+    whole.stage, whole.nodes = "every question: trying 9 questions", 1000
+    side = whole.share(None, 0.25)
+    start = time.perf_counter()
+    while not seen and time.perf_counter() - start < 5:
+        side.tick()
+    stage, explored, seconds = seen[0]
+    assert stage == "every question: trying 9 questions"
+    assert 1000 < explored <= 1000 + side.nodes and seconds >= 1.0

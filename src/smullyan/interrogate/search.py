@@ -122,7 +122,8 @@ class Budget:
     def share(self, splits: int | None, share: float, seconds: float | None = None) -> "Budget":
         """Return a budget of its own for a side search: at most `splits` splits (None: no count) and
         `share` of what this budget's split limit leaves, `share` of the time left and at most `seconds`,
-        the same memory budget and cancellation. The caller adds the side search's splits to its own
+        the same memory budget and cancellation; progress is reported as this budget's (its stage, its
+        splits plus the side search's, its clock). The caller adds the side search's splits to its own
         count afterwards."""
         remaining = None if self.deadline is None else share * max(0.0, self.deadline - time.perf_counter())
         if seconds is not None:
@@ -130,7 +131,13 @@ class Budget:
         if self.limits.nodes is not None:  # this split limit holds: a side search's splits count too
             left = int(share * max(0, self.limits.nodes - self.nodes))
             splits = left if splits is None else min(splits, left)
-        return Budget(Limits(nodes=splits, seconds=remaining, memory=self.limits.memory,
+        progress = None
+        if self.limits.progress is not None:  # reported as this budget's: its stage, its count and clock
+            tell = self.limits.progress
+
+            def progress(_stage: str, explored: int, _seconds: float) -> None:
+                tell(self.stage, self.nodes + explored, time.perf_counter() - self.start)
+        return Budget(Limits(nodes=splits, seconds=remaining, memory=self.limits.memory, progress=progress,
                              cancelled=self.limits.cancelled))
 
     def refuted(self, k: int) -> None:
