@@ -94,9 +94,13 @@ def test_progress_is_reported_and_limits_say_what_is_proved():
     assert seen[-1].stage == "fewest questions on average, within 8"
     low = Fraction(err.value.proved.pop("expected_at_least"))  # how far the relaxed rounds get depends on time
     assert Fraction(41, 7) <= low <= Fraction(244, 35)
-    # the ranked strategy (1.8 s alone) is worded and verified before the exact search: an upper bound
-    assert (err.value.proved.pop("expected_at_most"), err.value.proved.pop("worst_at_most")) == ("851/140", 8)
-    assert isinstance(err.value.best, smullyan.Strategy) and err.value.best.questions == 8
+    # the ranked strategy (1.8 s alone, on its share of the time: a loaded machine may stop it) is worded
+    # and verified before the exact search, an upper bound (pinned under a split limit below)
+    if "expected_at_most" in err.value.proved:
+        assert (err.value.proved.pop("expected_at_most"), err.value.proved.pop("worst_at_most")) == ("851/140", 8)
+        assert isinstance(err.value.best, smullyan.Strategy) and err.value.best.questions == 8
+    else:
+        assert err.value.best is None
     assert err.value.proved == {"fewest_any_language": 7, "fewer_impossible": 6}
     from smullyan.render.text import proved_sentence
 
