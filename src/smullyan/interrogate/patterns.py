@@ -229,13 +229,12 @@ class PatternSearch(Probing):
             self.budget.refuted(min(k - 1, limit))  # by counting: a limit stops the search knowing that much
         while k <= limit:
             self.budget.stage = f"every question: trying {k} question{'s' if k != 1 else ''}"
-            if witness is not None:
-                tried = self._within_share(reps, k)
-                if tried is None and witness(k):
+            settled = None if witness is None else self._within_share(reps, k)
+            if settled is None:
+                if witness is not None and witness(k):
                     return k
-            else:
-                tried = None
-            if tried if tried is not None else self.within(reps, k):
+                settled = self.within(reps, k)
+            if settled:
                 return k
             self.budget.refuted(k)
             k += 1
