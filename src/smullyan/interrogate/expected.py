@@ -18,15 +18,20 @@ from __future__ import annotations
 
 import heapq
 import itertools
+from collections.abc import Iterator
 from fractions import Fraction
 
+from ..errors import SearchLimitReached
 from ..logic.semantics import ContextSpace
 from .anylang import AnyLanguage
-from .effort import COSTLY_SPLITS, MEMO_ENTRIES, BoundedMemo
+from .effort import COSTLY_SPLITS, BoundedMemo
 from .patterns import PatternSearch
 from .search import Ask, Budget, Leaf, Split, StrategySearch
 
 INFINITE = Fraction(10**9)
+CANDIDATE_BATCH = 2_000  # splits of one node held, de-duplicated and ordered at a time
+POLISH_SPLITS = 20_000  # splits the exact search may spend on one node of a tree being polished
+MASS_CELLS = 4_000_000  # memo budget in (representative, mass) pairs held (~150 bytes each)
 
 
 def answer_distribution(ctx: ContextSpace, world: int, agent: int, table: tuple[int, int]) -> tuple[Fraction, ...] | None:
@@ -77,6 +82,35 @@ def code_bound(masses: list[float], base: int) -> float:
     return cost / total
 
 
+def _cells(_key, batch: list) -> int:
+    """Return the weight of a kept candidate list: one per split and per child's representative."""
+    return 1 + sum(1 + sum(len(child) for _, child in children) for _, _, children in batch)
+
+
+def exact_code_bound(masses: list[Fraction], base: int) -> Fraction:
+    """Return code_bound in exact arithmetic (the same greedy, every step a fraction): a lower bound on
+    the expected questions of every strategy, of any length, that tells apart items of these masses."""
+    if len(masses) <= 1:
+        return Fraction(0)
+    groups: dict[Fraction, int] = {}
+    for m in masses:
+        groups[m] = groups.get(m, 0) + 1
+    total = sum(masses)
+    heap = [(m * base / (base - 1), m, n, 0) for m, n in groups.items()]
+    heapq.heapify(heap)
+    excess, cost = Fraction(len(masses) - 1), Fraction(0)
+    while excess > 0:
+        ratio, m, n, length = heapq.heappop(heap)
+        freed = Fraction(n * (base - 1), base ** (length + 1))
+        if freed >= excess:
+            cost += n * m * excess / freed
+            break
+        excess -= freed
+        cost += n * m
+        heapq.heappush(heap, (ratio * base, m, n, length + 1))
+    return cost / total
+
+
 class ExpectedSearch:
     """Exact minimum expected number of questions, over representatives with masses."""
 
@@ -85,9 +119,9 @@ class ExpectedSearch:
         self.worst = worst
         self.budget = budget
         self.n_out = anyl.n_outcomes
-        self._memo = BoundedMemo(MEMO_ENTRIES)  # (canonical masses, k) -> exact value
+        self._memo = BoundedMemo(MASS_CELLS, lambda key, _: 1 + len(key[0]))  # (canonical masses, k) -> exact value
         self._dist: dict[tuple[int, int, int], tuple[Fraction, ...] | None] = {}
-        self._costly = BoundedMemo(COSTLY_SPLITS, lambda _, out: 1 + len(out))  # candidate lists, for the rebuild
+        self._costly = BoundedMemo(COSTLY_SPLITS, _cells)  # candidate lists, for the rebuild
         self.perms = self._agent_symmetries()
 
     def _agent_symmetries(self) -> list[list[int]]:
@@ -128,32 +162,41 @@ class ExpectedSearch:
             self._dist[key] = answer_distribution(ctx, world, agent, (t, ctx.world_mask(world) & ~t))
         return self._dist[key]
 
-    def candidates(self, masses: dict[int, Fraction], k: int) -> list[tuple[float, Split, list]]:
-        """Return the distinct feasible splits of a node with their children's masses, best bound first."""
-        kept = self._costly.get((tuple(sorted(masses.items())), k))
+    def candidates(self, masses: dict[int, Fraction], k: int) -> Iterator[list[tuple[float, Split, list]]]:
+        """Yield the distinct feasible splits of a node with their children's masses, in batches of at most
+        CANDIDATE_BATCH, each best bound first (a node with more splits is never held whole: memory)."""
+        key = (tuple(sorted(masses.items())), k)
+        kept = self._costly.get(key)
         if kept is not None:
-            return kept
+            yield kept
+            return
         ticks = self.budget.nodes
         reps = self._reps(masses)
         total = sum(masses.values())
         cap = self.worst.outcomes ** (k - 1)
-        out, seen = [], set()
+        batch: list[tuple[float, Split, list]] = []
+        seen: set = set()
+        whole = True
         for agent in range(len(self.anyl.ctx.space.agents)):
             for split in self.anyl._agent_splits(reps, agent, cap):
                 self.budget.tick()
                 children = self._children(masses, split)
                 if children is None:
                     continue
-                key = frozenset(tuple(sorted((r, m / total) for r, m in child.items())) for _, child in children)
-                if key in seen:
+                same = frozenset(tuple(sorted((r, m / total) for r, m in child.items())) for _, child in children)
+                if same in seen:
                     continue
-                seen.add(key)
+                seen.add(same)
                 bound = 1 + sum(float(sum(c.values()) / total) * self.entropy_bound(c) for _, c in children)
-                out.append((bound, split, children))
-        out.sort(key=lambda c: c[0])
-        if self.budget.nodes - ticks > 1000:
-            self._costly.put((tuple(sorted(masses.items())), k), out)
-        return out
+                batch.append((bound, split, children))
+                if len(batch) >= CANDIDATE_BATCH:
+                    batch.sort(key=lambda c: c[0])
+                    yield batch
+                    batch, seen, whole = [], set(), False
+        batch.sort(key=lambda c: c[0])
+        if whole and self.budget.nodes - ticks > 1000:
+            self._costly.put(key, batch)
+        yield batch
 
     @staticmethod
     def _reps(masses: dict[int, Fraction]) -> int:
@@ -175,15 +218,16 @@ class ExpectedSearch:
             return got
         total = sum(masses.values())
         best = INFINITE
-        for bound, _split, children in self.candidates(masses, k):
-            if bound >= float(best) - 1e-9:
-                break  # the information bound says no later split can beat the best found
-            value = Fraction(1)
-            for _o, child in children:
-                value += sum(child.values()) / total * self.value(child, k - 1)
-                if value >= best:
-                    break
-            best = min(best, value)
+        for batch in self.candidates(masses, k):
+            for bound, _split, children in batch:
+                if bound >= float(best) - 1e-9:
+                    break  # the information bound says no later split of this batch can beat the best found
+                value = Fraction(1)
+                for _o, child in children:
+                    value += sum(child.values()) / total * self.value(child, k - 1)
+                    if value >= best:
+                        break
+                best = min(best, value)
         self._memo.put(key, best)
         return best
 
@@ -194,11 +238,45 @@ class ExpectedSearch:
             return Leaf(reps)
         target = self.value(masses, k)
         total = sum(masses.values())
-        for _bound, split, children in self.candidates(masses, k):
-            value = 1 + sum(sum(c.values()) / total * self.value(c, k - 1) for _, c in children)
-            if value == target:
-                return Ask(reps, split, tuple((o, self.strategy(c, k - 1)) for o, c in children))
+        for batch in self.candidates(masses, k):
+            for _bound, split, children in batch:
+                value = 1 + sum(sum(c.values()) / total * self.value(c, k - 1) for _, c in children)
+                if value == target:
+                    return Ask(reps, split, tuple((o, self.strategy(c, k - 1)) for o, c in children))
         raise AssertionError("no split reaches the optimum it was computed from")
+
+    def average(self, tree: Ask | Leaf, masses: dict[int, Fraction]) -> Fraction:
+        """Return the exact expected questions of a tree over representatives with these masses."""
+        if isinstance(tree, Leaf):
+            return Fraction(0)
+        total = sum(masses.values())
+        children = dict(self._children(masses, tree.split) or ())
+        return 1 + sum(sum(children[o].values()) / total * self.average(sub, children[o]) for o, sub in tree.branches)
+
+    def polished(self, tree: Ask | Leaf, masses: dict[int, Fraction], k: int, budget: Budget,
+                 splits: int = POLISH_SPLITS) -> Ask | Leaf:
+        """Return the tree with its subtrees polished bottom up: each node's branches first, then the node
+        itself replaced by an optimal subtree within the questions it had where the exact search settles it
+        on `splits` splits of `budget` (its children's exact values are memoised by then). The result is
+        never longer nor, on average, worse; an upper bound, not an optimum. Once `budget` is spent the
+        rest of the tree is kept as it is."""
+        if isinstance(tree, Leaf) or budget.spent():
+            return tree
+        children = dict(self._children(masses, tree.split) or ())
+        tree = Ask(tree.worlds, tree.split,
+                   tuple((o, self.polished(sub, children[o], k - 1, budget, splits)) for o, sub in tree.branches))
+        if budget.spent():
+            return tree
+        own, self.budget = self.budget, budget.share(splits, 1.0)
+        try:
+            if self.value(masses, k) < self.average(tree, masses):
+                return self.strategy(masses, k)
+        except SearchLimitReached:
+            pass  # not settled on its share: keep this node's split and its polished branches
+        finally:
+            budget.nodes += self.budget.nodes
+            self.budget = own
+        return tree
 
     def canonical(self, masses: dict[int, Fraction]) -> tuple:
         """Return a key equal for nodes that differ only by renaming interchangeable agents."""
@@ -217,6 +295,14 @@ class ExpectedSearch:
             c = self.anyl.goal_class[r]
             by_class[c] = by_class.get(c, Fraction(0)) + m
         return code_bound([float(m) for m in by_class.values() if m], self.worst.outcomes)
+
+    def floor(self, masses: dict[int, Fraction]) -> Fraction:
+        """Return entropy_bound exactly: no strategy of any length averages fewer questions from this node."""
+        by_class: dict[int, Fraction] = {}
+        for r, m in masses.items():
+            c = self.anyl.goal_class[r]
+            by_class[c] = by_class.get(c, Fraction(0)) + m
+        return exact_code_bound([m for m in by_class.values() if m], self.worst.outcomes)
 
     def _children(self, masses: dict[int, Fraction], split: Split) -> list[tuple[int, dict[int, Fraction]]] | None:
         out: dict[int, dict[int, Fraction]] = {}

@@ -151,6 +151,16 @@ class Budget:
             raise SearchLimitReached(f"search stopped at the node limit ({self.limits.nodes} splits explored) without an answer")
         self.check_time()  # every split: one split of a large node may take a good part of a second
 
+    def spent(self) -> bool:
+        """Return whether this budget's time, split or memory limit has run out."""
+        if self.limits.nodes is not None and self.nodes >= self.limits.nodes:
+            return True
+        try:
+            self.check_time()
+        except SearchLimitReached:
+            return True
+        return False
+
     def check_time(self) -> None:
         """Raise SearchLimitReached if the time limit has passed or memory is over budget; report progress."""
         now = time.perf_counter()

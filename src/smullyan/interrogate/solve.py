@@ -87,6 +87,7 @@ DEEPEN_SHARE = 0.5  # of the time left, what a relaxed or deeper average search 
 RELAXED_SPLITS = 20_000  # at least this many splits (or twice the capped search's) for the any-length bound
 FLOOR_SHARE = 0.25  # of the time left, what the relaxed search for a lower bound may take when the fit fails
 FIT_SPLITS = 250_000  # splits the search for a strategy at the lower bound may explore with no time limit
+POLISH_SHARE = 0.25  # of the time left, what polishing the worst-case strategy (an average upper bound) may take
 
 
 def any_length_floor(patterns: PatternSearch, budget: Budget, state, within: int) -> Fraction | None:
@@ -150,19 +151,26 @@ def ranked_tree(anyl: AnyLanguage, budget: Budget, cap: int | None) -> tuple[Fra
     return search.average(tree), tree
 
 
-def _keep_upper(puzzle: Interrogation, ctx, anyl: AnyLanguage, grammar: Grammar, ranked: tuple[Fraction, Ask | Leaf],
-                budget: Budget, proved: dict[str, Any], best: list[Node]) -> None:
-    """Word and verify the ranked search's strategy; record its average and worst case as proved upper
-    bounds and keep it as the best answer a limit can report (it is shown only as an upper bound)."""
+def _keep_upper(puzzle: Interrogation, ctx, anyl: AnyLanguage, grammar: Grammar,
+                ranked: tuple[Fraction | None, Ask | Leaf], budget: Budget, proved: dict[str, Any],
+                best: list[Node]) -> None:
+    """Word and verify a strategy found before the exact average search (the ranked search's, whose
+    average the tree gives, or the worst-case search's, average None: the verifier computes it); record
+    its average and worst case as proved upper bounds and keep it as the best answer a limit can report
+    (it is shown only as an upper bound). A strategy no better than the one kept is dropped."""
     realiser = AnyRealiser(ctx, anyl, puzzle.goal, grammar, min(REALISE_COMPLEXITY, puzzle.max_complexity),
                            same_odds=True)
     stage = budget.stage
-    with _presenting(budget, f"the heuristic strategy averaging {ranked[0]} questions"):
+    what = "the fewest-questions strategy" if ranked[0] is None else f"the heuristic strategy averaging {ranked[0]}"
+    with _presenting(budget, f"{what} questions" if ranked[0] is not None else what):
         strategy = realiser.realise(ranked[1], puzzle.space.all_worlds)
         verdict = verify(puzzle, strategy, budget.check_time)
     budget.stage = stage
-    if not verdict.ok or verdict.expected != ranked[0]:
-        raise InternalError(f"the ranked strategy verifies as {verdict} but its tree averages {ranked[0]}")
+    if not verdict.ok or (ranked[0] is not None and verdict.expected != ranked[0]):
+        raise InternalError(f"the strategy kept as an upper bound verifies as {verdict}"
+                            + ("" if ranked[0] is None else f" but its tree averages {ranked[0]}"))
+    if "expected_at_most" in proved and Fraction(proved["expected_at_most"]) <= verdict.expected:
+        return
     proved["expected_at_most"] = str(verdict.expected)
     proved["worst_at_most"] = verdict.worst
     best[:] = [strategy]
@@ -373,6 +381,7 @@ def _solve(puzzle: Interrogation, budget: Budget, proved: dict[str, Any], best: 
                 optimum, tree, within = _searched_average(puzzle, counted, any_search, budget, stats, levels, k_any,
                                                           within, relaxed if whole else None)
         elif isinstance(any_search, ProfileSearch) and ProfileExpected.applicable(anyl):
+            _keep_upper(puzzle, ctx, anyl, grammar, (None, any_tree), budget, proved, best)
             counted_profiles = ProfileExpected(any_search, budget)
             node = any_search.node_of(root)
             optimum = counted_profiles.value(node, within)
@@ -386,6 +395,15 @@ def _solve(puzzle: Interrogation, budget: Budget, proved: dict[str, Any], best: 
 
             search = ExpectedSearch(anyl, any_search, budget)
             masses = {r: Fraction(len(m)) for r, m in enumerate(anyl.members)}
+            proved["expected_at_least"] = str(search.floor(masses))  # true of every strategy (the code bound)
+            # the worst-case strategy polished on a share of the time, worded and verified: an upper bound
+            # a limit can still report (the exact values found on the way stay in the search's memo)
+            side = budget.share(None, POLISH_SHARE)
+            try:
+                upper = search.polished(any_tree, masses, k_any, side)
+            finally:
+                budget.nodes += side.nodes
+            _keep_upper(puzzle, ctx, anyl, grammar, (search.average(upper, masses), upper), budget, proved, best)
             optimum = search.value(masses, within)
             if optimum >= INFINITE:
                 raise PuzzleError(NO_AVERAGE, key="objective")
