@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from smullyan.errors import SearchLimitReached
+from smullyan.interrogate import ranked as ranked_module
 from smullyan.interrogate.ranked import RankedSearch, ranked_strategy
 from smullyan.interrogate.search import Budget, Limits
 from smullyan.interrogate.solve import average_lower_bound, solve
@@ -178,11 +179,24 @@ def test_the_ranked_strategy_is_written_for_verify(monkeypatch, tmp_path):
     monkeypatch.setattr(table, "solve", stopped)
     reading = Reading(seconds=20.0)
     row = survey_one((T, T, L, R, R), reading)
+    assert row.upper is not None  # the row carries the strategy it measured: writing it runs nothing again
+
+    def not_again(*args, **kw):
+        raise AssertionError("the ranked search ran again")
+
+    monkeypatch.setattr(ranked_module, "ranked_strategy", not_again)
     files = SurveyResult((row,), False, reading, 5, 5).write_strategies(tmp_path)
     assert sorted(p.name for p in files) == ["TTLRR.toml", "TTLRR.upper.json"]
     monkeypatch.undo()
     v = run("verify", tmp_path / "TTLRR.toml", tmp_path / "TTLRR.upper.json", "--json")
     assert v.exit_code == 0 and (json.loads(v.stdout)["worst"], json.loads(v.stdout)["expected"]) == (9, "1337/240")
+    # a row copied from an equivalent multiset asks about other gods: its strategy is searched again
+    copy = table.copied_row(row, (T, L, L, R, R), reading)
+    assert copy.upper is None
+    files = SurveyResult((copy,), False, reading, 5, 5).write_strategies(tmp_path / "copy")
+    assert sorted(p.name for p in files) == ["TLLRR.toml", "TLLRR.upper.json"]
+    v = run("verify", tmp_path / "copy" / "TLLRR.toml", tmp_path / "copy" / "TLLRR.upper.json", "--json")
+    assert v.exit_code == 0 and json.loads(v.stdout)["expected"] == "1337/240"
 
 
 def test_at_the_lower_bound_it_proves_the_optimum():

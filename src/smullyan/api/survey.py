@@ -140,9 +140,10 @@ class SurveyResult:
         return written
 
     def _write_ranked(self, out: Path, row: Any, puzzle_written: bool = False) -> list[Path]:
-        """Write the ranked search's strategy of a row whose average was not settled (NAME.upper.json,
-        a verified upper bound) where it is the row's 'at most' figure (run again: it is deterministic),
-        and the puzzle's TOML unless written already."""
+        """Write the verified strategy of a row whose average was not settled (NAME.upper.json, an upper
+        bound) where it is the row's 'at most' figure — the row carries it, except a row copied from an
+        equivalent multiset, for which the ranked search is run again — and the puzzle's TOML unless
+        written already."""
         from ..formats.strategy_json import strategy_to_json
         from ..formats.toml_write import dumps_puzzle
         from ..interrogate.ranked import ranked_strategy
@@ -151,18 +152,21 @@ class SurveyResult:
 
         name = spell(row.types)
         puzzle = gods_puzzle(row.types, self.reading, objective="expected")
-        try:
-            found = ranked_strategy(puzzle, Budget(limits_of(self.reading)))
-        except LimitReached:
-            found = None
+        if row.upper is not None:
+            upper = row.upper
+        else:
+            try:
+                found = ranked_strategy(puzzle, Budget(limits_of(self.reading)))
+            except LimitReached:
+                found = None
+            upper = found.strategy if found is not None and found.expected == row.expected_at_most else None
         files = []
         if not puzzle_written:
             files.append(out / f"{name}.toml")
             files[-1].write_text(dumps_puzzle(puzzle), encoding="utf-8")
-        if found is not None and found.expected == row.expected_at_most:
+        if upper is not None:
             files.append(out / f"{name}.upper.json")
-            files[-1].write_text(json.dumps(strategy_to_json(puzzle, found.strategy), indent=1) + "\n",
-                                 encoding="utf-8")
+            files[-1].write_text(json.dumps(strategy_to_json(puzzle, upper), indent=1) + "\n", encoding="utf-8")
         return files
 
 

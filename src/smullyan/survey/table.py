@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from ..errors import SearchLimitReached
@@ -80,6 +80,8 @@ class Row:
     expected_at_most: Fraction | None = None  # average not reached: the least average of a verified strategy
     expected_at_least: Fraction | None = None  # average not reached: a lower bound true of every strategy
     worst_at_most: int | None = None  # worst case not reached: the worst case of a verified strategy
+    # the verified strategy whose average is `expected_at_most` (written by `survey --strategies`; not compared)
+    upper: Node | None = field(default=None, compare=False, repr=False)
 
 
 def multisets(smallest: int, largest: int) -> list[tuple[str, ...]]:
@@ -125,15 +127,17 @@ def survey_one(types: tuple[str, ...], reading: Reading) -> Row:
         most = None if found is None else found.worst
         if least is not None and most is not None and least < most:
             most = _tightest(puzzle, reading, least, most)
+        upper = None if found is None or not reading.expected else found
         if least is not None and most == least:  # a verified strategy meets the refutation: the worst case
             return Row(types, True, least, None, None, time.perf_counter() - start,
                        note=f"expected: not searched (the worst-case search took the limit: {e.message})",
-                       expected_at_least=floor,
-                       expected_at_most=None if found is None or not reading.expected else found.expected)
+                       expected_at_least=floor, expected_at_most=None if upper is None else upper.expected,
+                       upper=None if upper is None else upper.strategy)
         return Row(types, solvable, None, None, None, time.perf_counter() - start,
                    note=f"worst case: {e.message}", worst_at_least=least,
                    expected_at_least=floor, worst_at_most=most,
-                   expected_at_most=None if found is None or not reading.expected else found.expected)
+                   expected_at_most=None if upper is None else upper.expected,
+                   upper=None if upper is None else upper.strategy)
     if not sol.solvable:
         return Row(types, False, None, None, None, time.perf_counter() - start, stuck=_stuck(puzzle))
     if not reading.expected:
@@ -154,7 +158,8 @@ def survey_one(types: tuple[str, ...], reading: Reading) -> Row:
             # a verified strategy meets what was proved: that is the optimum, for strategies of any length
             return Row(types, True, sol.questions, floor, reach, time.perf_counter() - start, any_length=True)
         return Row(types, True, sol.questions, None, None, time.perf_counter() - start,
-                   note=f"expected: {e.message}", expected_at_most=at_most, expected_at_least=floor)
+                   note=f"expected: {e.message}", expected_at_most=at_most, expected_at_least=floor,
+                   upper=found.strategy if found is not None and found.expected == at_most else None)
     return Row(types, True, sol.questions, best.expected, best.stats.get("expected_within", within),
                time.perf_counter() - start, any_length=best.stats.get("expected_any_length"))
 
@@ -211,7 +216,8 @@ def counted_form(types: tuple[str, ...], reading: Reading) -> tuple | None:
 def copied_row(source: Row, types: tuple[str, ...], reading: Reading) -> Row:
     """Return the row of a multiset whose counted problem equals that of `source`'s."""
     stuck = None if source.solvable is not False else _stuck(gods_puzzle(types, reading))
-    return dataclasses.replace(source, types=types, seconds=0.0, stuck=stuck, same_as=source.types)
+    # the source's strategies ask about its own gods: the copy's are rebuilt when written
+    return dataclasses.replace(source, types=types, seconds=0.0, stuck=stuck, same_as=source.types, upper=None)
 
 
 def _solvable(puzzle: Interrogation) -> bool | None:
