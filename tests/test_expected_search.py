@@ -37,6 +37,9 @@ def random_three_word_puzzles(draw):
     n = draw(st.integers(2, 3))
     agents = ["A", "B", "C"][:n]
     kinds = ["truthful", "liar", "random", "constant:neither"]
+    if draw(st.booleans()):  # the gods are some order of these types: renamings map worlds onto worlds
+        return smullyan.gods(agents, types=draw(st.lists(st.sampled_from(kinds), min_size=n, max_size=n)),
+                             words=WORDS, language="any")
     allowed = {a: draw(st.lists(st.sampled_from(kinds), min_size=1, max_size=2, unique=True)) for a in agents}
     return smullyan.gods(agents, allowed=allowed, words=WORDS, language="any")
 
@@ -110,3 +113,28 @@ def test_a_stopped_brewery_average_reports_both_bounds_and_a_verified_strategy()
     verdict = smullyan.verify(puzzle, stopped.value.best)
     assert verdict.ok and (verdict.expected, verdict.worst) == (Fraction(1073, 216), 5)
     assert INFINITE > Fraction(proved["expected_at_most"])
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(random_three_word_puzzles())
+def test_memo_keys_up_to_renaming_gods_and_words_keep_the_optimum(puzzle):
+    """Nodes that a renaming of gods and a permutation of words maps onto each other share a memo entry:
+    the optimum must be the one found with no renaming at all."""
+    try:
+        search, masses, root = _search(puzzle)
+        k = search.worst.fewest(root, 5)
+        if k is None or k == 0:
+            return
+        plain, _, _ = _search(puzzle)
+        plain.perms = []
+        assert search.value(masses, k + 1) == plain.value(masses, k + 1)
+    except LimitReached:
+        event("stopped at the limit")
+        return
+    event(f"{len(search.perms)} renamings")
+
+
+def test_the_brewery_has_144_renamings():
+    """Four gods of four different types (24 renamings) and three words (6 permutations)."""
+    search, _, _ = _search(smullyan.load("examples/brewery_hard.toml"))
+    assert len(search.perms) == 144 and search.perms[0] == list(range(len(search.perms[0])))

@@ -30,6 +30,7 @@ from .search import Ask, Budget, Leaf, Split, StrategySearch
 
 INFINITE = Fraction(10**9)
 CANDIDATE_BATCH = 2_000  # splits of one node held, de-duplicated and ordered at a time
+SYMMETRIES = 1_000  # renamings of agents and words tried for memo keys (144 for four gods and three words)
 POLISH_SPLITS = 20_000  # splits the exact search may spend on one node of a tree being polished
 MASS_CELLS = 4_000_000  # memo budget in (representative, mass) pairs held (~150 bytes each)
 
@@ -125,31 +126,69 @@ class ExpectedSearch:
         self.perms = self._agent_symmetries()
 
     def _agent_symmetries(self) -> list[list[int]]:
-        """Return, for each renaming of agents that maps the representatives onto themselves with the
-        same options, the induced map on representatives; empty when agents are not interchangeable."""
+        """Return, for each renaming of agents and permutation of the answer words (silence fixed) that maps
+        the representatives one to one onto representatives with the renamed types and options and keeps
+        the goal classes apart and together, the induced map on representatives (at most SYMMETRIES of
+        them; the identity first). A node and its image need the same questions on average: splits, their
+        children, the odds of random answers and the goal correspond one to one."""
         anyl = self.anyl
         space = anyl.ctx.space
-        n = len(space.agents)
-        if n > 6 or any(t.startswith("constant:") for w in space.worlds for t in w.types):
-            return []
+        n, n_words = len(space.agents), len(space.words)
+        if n > 6:
+            return []  # 7! renamings and more: trying them costs more than the memo gains
+
+        def moved(bits: int, words: tuple[int, ...]) -> int:
+            out = bits >> n_words << n_words  # silence stays
+            for o in range(n_words):
+                if bits >> o & 1:
+                    out |= 1 << words[o]
+            return out
+
+        def options(r: int, agent: int, words: tuple[int, ...]) -> tuple:
+            """Return an agent's options at a representative, words permuted: outcomes and their odds."""
+            out = []
+            for o in anyl.rep_options[r][agent]:
+                odds = self.distribution(r, agent, o.outcomes)
+                if odds is not None:
+                    odds = tuple(odds[words.index(x)] if x < n_words else odds[x] for x in range(len(odds)))
+                out.append((moved(o.outcomes, words), odds))
+            return tuple(sorted(out, key=repr))  # as a set: the order options are listed in is no property
+
+        same = tuple(range(n_words))
         index = {}
         for r, members in enumerate(anyl.members):
-            w = space.worlds[members[0]]
-            index[(w.types, tuple(tuple(o.outcomes for o in opts) for opts in anyl.rep_options[r]))] = r
+            index[(space.worlds[members[0]].types, tuple(options(r, i, same) for i in range(n)))] = r
+        if len(index) < len(anyl.members):
+            return []  # two representatives look alike: no map can be checked to be one to one
+
         perms = []
-        for p in itertools.permutations(range(n)):
-            mapping = []
-            for r, members in enumerate(anyl.members):
-                w = space.worlds[members[0]]
-                types = tuple(w.types[p[i]] for i in range(n))
-                opts = tuple(tuple(o.outcomes for o in anyl.rep_options[r][p[i]]) for i in range(n))
-                target = index.get((types, opts))
-                if target is None:
-                    break
-                mapping.append(target)
-            if len(mapping) == len(anyl.members):
-                perms.append(mapping)
+        for words in itertools.permutations(range(n_words)):
+            for p in itertools.permutations(range(n)):
+                self.budget.check_time()
+                mapping = []
+                for r, members in enumerate(anyl.members):
+                    w = space.worlds[members[0]]
+                    types = tuple(w.types[p[i]] for i in range(n))
+                    target = index.get((types, tuple(options(r, p[i], words) for i in range(n))))
+                    if target is None:
+                        break
+                    mapping.append(target)
+                if len(mapping) == len(anyl.members) and self._keeps_goals(mapping):
+                    perms.append(mapping)
+                    if len(perms) >= SYMMETRIES:
+                        return perms
         return perms
+
+    def _keeps_goals(self, mapping: list[int]) -> bool:
+        """Return whether a map of representatives is one to one and maps goal classes onto goal classes."""
+        if len(set(mapping)) != len(mapping):
+            return False
+        goal = self.anyl.goal_class
+        image: dict[int, int] = {}
+        for r, t in enumerate(mapping):
+            if image.setdefault(goal[r], goal[t]) != goal[t]:
+                return False
+        return len(set(image.values())) == len(image)
 
     def distribution(self, rep: int, agent: int, outcomes: int) -> tuple[Fraction, ...] | None:
         """Return the probability of each outcome for a representative under an option (fair hidden
