@@ -138,3 +138,15 @@ def test_the_brewery_has_144_renamings():
     """Four gods of four different types (24 renamings) and three words (6 permutations)."""
     search, _, _ = _search(smullyan.load("examples/brewery_hard.toml"))
     assert len(search.perms) == 144 and search.perms[0] == list(range(len(search.perms[0])))
+
+
+def test_answers_without_odds_leave_the_tree_as_it_is():
+    """A god who may choose between two words that mean neither: no average is defined, so the tree has
+    none (INFINITE) and polishing keeps it; solve says so as bad input (tests/test_hostile.py)."""
+    puzzle = smullyan.gods(["A", "B"], allowed={"A": ["constant:no"], "B": ["constant:neither", "constant:no"]},
+                           words=["foo", "bar", "baz", "qux"], language="any")
+    search, masses, root = _search(puzzle)
+    k = search.worst.fewest(root, 4)
+    tree = search.worst.tree(root, k)
+    assert search.average(tree, masses) == INFINITE == search.value(masses, k)
+    assert search.polished(tree, masses, k, Budget(Limits(seconds=10))) == tree

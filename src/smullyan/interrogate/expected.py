@@ -285,12 +285,22 @@ class ExpectedSearch:
         raise AssertionError("no split reaches the optimum it was computed from")
 
     def average(self, tree: Ask | Leaf, masses: dict[int, Fraction]) -> Fraction:
-        """Return the exact expected questions of a tree over representatives with these masses."""
+        """Return the exact expected questions of a tree over representatives with these masses (INFINITE
+        where some answer it waits for has no odds)."""
         if isinstance(tree, Leaf):
             return Fraction(0)
         total = sum(masses.values())
         children = dict(self._children(masses, tree.split) or ())
-        return 1 + sum(sum(children[o].values()) / total * self.average(sub, children[o]) for o, sub in tree.branches)
+        if not children:
+            return INFINITE  # some answer has no odds (a god who may choose): no average is defined
+        value = Fraction(1)
+        for o, sub in tree.branches:
+            if o in children:
+                below = self.average(sub, children[o])
+                if below >= INFINITE:
+                    return INFINITE
+                value += sum(children[o].values()) / total * below
+        return value
 
     def polished(self, tree: Ask | Leaf, masses: dict[int, Fraction], k: int, budget: Budget,
                  splits: int = POLISH_SPLITS) -> Ask | Leaf:
@@ -302,13 +312,15 @@ class ExpectedSearch:
         if isinstance(tree, Leaf) or budget.spent():
             return tree
         children = dict(self._children(masses, tree.split) or ())
+        if any(o not in children for o, _ in tree.branches):
+            return tree  # a branch no mass reaches, or answers without odds: nothing to polish against
         tree = Ask(tree.worlds, tree.split,
                    tuple((o, self.polished(sub, children[o], k - 1, budget, splits)) for o, sub in tree.branches))
         if budget.spent():
             return tree
         own, self.budget = self.budget, budget.share(splits, 1.0)
         try:
-            if self.value(masses, k) < self.average(tree, masses):
+            if self.value(masses, k) < min(INFINITE, self.average(tree, masses)):
                 return self.strategy(masses, k)
         except SearchLimitReached:
             pass  # not settled on its share: keep this node's split and its polished branches

@@ -169,6 +169,8 @@ def _keep_upper(puzzle: Interrogation, ctx, anyl: AnyLanguage, grammar: Grammar,
     if not verdict.ok or (ranked[0] is not None and verdict.expected != ranked[0]):
         raise InternalError(f"the strategy kept as an upper bound verifies as {verdict}"
                             + ("" if ranked[0] is None else f" but its tree averages {ranked[0]}"))
+    if verdict.expected is None:
+        return  # no average is defined (a god who may choose): nothing to bound
     if "expected_at_most" in proved and Fraction(proved["expected_at_most"]) <= verdict.expected:
         return
     proved["expected_at_most"] = str(verdict.expected)
@@ -403,7 +405,7 @@ def _solve(puzzle: Interrogation, budget: Budget, proved: dict[str, Any], best: 
                 upper = search.polished(any_tree, masses, k_any, side)
             finally:
                 budget.nodes += side.nodes
-            _keep_upper(puzzle, ctx, anyl, grammar, (search.average(upper, masses), upper), budget, proved, best)
+            _keep_upper(puzzle, ctx, anyl, grammar, (None, upper), budget, proved, best)  # the verifier's average
             optimum = search.value(masses, within)
             if optimum >= INFINITE:
                 raise PuzzleError(NO_AVERAGE, key="objective")
