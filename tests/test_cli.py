@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from conftest import EXAMPLES, run
+from conftest import EXAMPLES, ROOT, run
 
 
 
@@ -111,6 +111,18 @@ def test_limit_stops_cleanly():
     r = run("solve", EXAMPLES / "hardest.toml", "--limit", "soon")
     assert r.exit_code == 2
     assert r.stderr.strip() == "error: a limit is a number of nodes (e.g. 100000) or seconds (e.g. 5s), got 'soon'"
+
+
+def test_a_stopped_solve_with_json_prints_a_document():
+    """--json: whatever stopped the search, stdout holds one JSON document saying it is not complete and what
+    was proved (7 gods T,T,L,L,R,R,R: 8 questions refuted by counting before the first split)."""
+    r = run("solve", ROOT / "docs/leaderboard/worst/gods_2_2_3.toml", "--limit", "100",
+            "--json")
+    assert r.exit_code == 3
+    assert json.loads(r.stdout) == {
+        "error": "limit_reached", "exit_status": 3, "complete": False, "proved": {"fewer_impossible": 8},
+        "message": "search stopped at the node limit (100 splits explored) without an answer"}
+    assert r.stderr.splitlines()[0] == "limit: search stopped at the node limit (100 splits explored) without an answer"
 
 
 def test_time_limit_stops_a_huge_search(tmp_path):

@@ -52,15 +52,21 @@ def _err(text: str) -> None:
 
 # ---------------------------------------------------------------- solve
 
-def _best_before_limit(e: LimitReached, as_json: bool) -> str:
+def _stopped_json(e: LimitReached) -> str:
+    """Return a stopped solve as JSON: the error (`complete` false, what was proved) and, where one was
+    verified before the limit, the best strategy with its figures, labelled as upper bounds."""
+    import json
+
+    doc = e.to_dict()
+    if e.best is not None:
+        doc.update({"best_strategy": e.best.tree(), "best_expected_questions": e.proved.get("expected_at_most"),
+                    "best_questions": e.proved.get("worst_at_most")})
+    return json.dumps(doc, indent=2)
+
+
+def _best_before_limit(e: LimitReached) -> str:
     """Return the strategy a stopped solve verified before its limit, labelled an upper bound."""
     best = e.best
-    if as_json:
-        import json
-
-        return json.dumps({"complete": False, "error": e.message, "proved": e.proved,
-                           "best_strategy": best.tree(), "best_expected_questions": e.proved.get("expected_at_most"),
-                           "best_questions": e.proved.get("worst_at_most")}, indent=2)
     return (f"Not settled (the limit stopped the search). Best strategy found, verified against every world "
             f"and hidden state but not proved optimal: {e.proved.get('expected_at_most')} questions on average, "
             f"{e.proved.get('worst_at_most')} at worst.\n{best.text()}")
@@ -119,8 +125,10 @@ def cmd_solve(args: argparse.Namespace) -> int:
     except BadInput as e:
         raise e.located(source=args.puzzle) from None
     except LimitReached as e:
-        if e.best is not None:  # shown as what it is: verified, not proved optimal; the exit status stays 3
-            _out(_best_before_limit(e, args.json))
+        if args.json:  # a document on stdout whatever stopped it; the message goes to stderr as well
+            _out(_stopped_json(e))
+        elif e.best is not None:  # shown as what it is: verified, not proved optimal; the exit status stays 3
+            _out(_best_before_limit(e))
         raise
     if args.svg:
         if res.strategy is None:
