@@ -150,3 +150,36 @@ def test_answers_without_odds_leave_the_tree_as_it_is():
     tree = search.worst.tree(root, k)
     assert search.average(tree, masses) == INFINITE == search.value(masses, k)
     assert search.polished(tree, masses, k, Budget(Limits(seconds=10))) == tree
+
+
+def _reference(search, masses, k, memo):
+    """Return the optimum within k by trying every candidate split, no bound and no cut (small puzzles)."""
+    reps = search._reps(masses)
+    if search.worst.classes(reps) <= 1:
+        return Fraction(0)
+    if k == 0 or not search.worst.within(reps, k):
+        return INFINITE
+    key = (tuple(sorted(masses.items())), k)
+    if key not in memo:
+        total = sum(masses.values())
+        memo[key] = min((1 + sum(sum(c.values()) / total * _reference(search, c, k - 1, memo) for _, c in children)
+                         for batch in search.candidates(masses, k) for _, _, children in batch), default=INFINITE)
+    return memo[key]
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(random_three_word_puzzles())
+def test_the_cut_search_finds_the_optimum_of_every_split_tried(puzzle):
+    """value() prunes by the information bound and passes each child what is left of its parent's cut;
+    it must return the minimum over every split, found here with neither."""
+    try:
+        search, masses, root = _search(puzzle)
+        k = search.worst.fewest(root, 4)
+        if k is None or k == 0:
+            return
+        expected = _reference(search, masses, k + 1, {})
+        assert search.value(masses, k + 1) == expected
+    except LimitReached:
+        event("stopped at the limit")
+        return
+    event(f"average {expected}")

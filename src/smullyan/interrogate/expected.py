@@ -259,7 +259,7 @@ class ExpectedSearch:
         best = INFINITE
         for batch in self.candidates(masses, k):
             for bound, _split, children in batch:
-                if bound >= float(best) - 1e-9:
+                if bound >= float(best) - 1e-9 and self._no_better(bound, best, children, total):
                     break  # the information bound says no later split of this batch can beat the best found
                 value = Fraction(1)
                 for _o, child in children:
@@ -346,6 +346,13 @@ class ExpectedSearch:
             c = self.anyl.goal_class[r]
             by_class[c] = by_class.get(c, Fraction(0)) + m
         return code_bound([float(m) for m in by_class.values() if m], self.worst.outcomes)
+
+    def _no_better(self, bound: float, best: Fraction, children: list, total: Fraction) -> bool:
+        """Return whether a split whose information bound is `bound` (floats) cannot beat `best`: clearly
+        above it, or, within rounding of it, by the same bound in exact arithmetic (a tie cannot beat it)."""
+        if bound > float(best) + 1e-9:
+            return True
+        return 1 + sum(sum(c.values()) / total * self.floor(c) for _, c in children) >= best
 
     def floor(self, masses: dict[int, Fraction]) -> Fraction:
         """Return entropy_bound exactly: no strategy of any length averages fewer questions from this node."""
