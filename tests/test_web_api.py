@@ -341,3 +341,26 @@ def test_a_worker_past_its_hard_limit_is_killed_and_replaced():
         assert pool.pids() == []
 
     asyncio.run(go())
+
+
+def test_a_limit_with_a_verified_strategy_shows_it_as_an_upper_bound(monkeypatch):
+    """A solve stopped after a strategy was verified (e.g. the ranked search's, before the exact average
+    search) answers with that strategy, its figures as upper bounds, and its drawing (the job, in process)."""
+    import smullyan
+    from smullyan.web import jobs
+
+    puzzle = smullyan.load(EXAMPLES / "hardest.toml")
+    best = puzzle.solve().strategy
+    proved = {"fewer_impossible": 2, "expected_at_least": "3", "expected_at_most": "3", "worst_at_most": 3}
+
+    def stopped(self, *args, **kw):
+        raise smullyan.LimitReached("search stopped at the time limit (1 s, 10 splits explored) without an answer",
+                                    proved=proved, best=best)
+
+    monkeypatch.setattr(smullyan.GodsPuzzle, "solve", stopped)
+    status, body = jobs.run("solve", {"puzzle": HARD})
+    assert (status, body["exit_status"], body["complete"], body["error"]) == (200, 3, False, "limit_reached")
+    assert (body["best_expected_questions"], body["best_questions"]) == ("3", 3)
+    assert body["best_strategy"] == best.tree() and body["svg"] == best.svg()
+    assert ("Best strategy found, verified against every world and hidden state but not proved optimal: "
+            "3 questions on average, 3 at worst.") in body["html"] and 'data-role="tree"' in body["html"]

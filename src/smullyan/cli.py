@@ -57,19 +57,14 @@ def _stopped_json(e: LimitReached) -> str:
     verified before the limit, the best strategy with its figures, labelled as upper bounds."""
     import json
 
-    doc = e.to_dict()
-    if e.best is not None:
-        doc.update({"best_strategy": e.best.tree(), "best_expected_questions": e.proved.get("expected_at_most"),
-                    "best_questions": e.proved.get("worst_at_most")})
-    return json.dumps(doc, indent=2)
+    return json.dumps(e.to_dict(), indent=2)
 
 
 def _best_before_limit(e: LimitReached) -> str:
     """Return the strategy a stopped solve verified before its limit, labelled an upper bound."""
-    best = e.best
-    return (f"Not settled (the limit stopped the search). Best strategy found, verified against every world "
-            f"and hidden state but not proved optimal: {e.proved.get('expected_at_most')} questions on average, "
-            f"{e.proved.get('worst_at_most')} at worst.\n{best.text()}")
+    from .render.text import best_sentence
+
+    return f"Not settled (the limit stopped the search). {best_sentence(e.proved)}\n{e.best.text()}"
 
 
 def _load_puzzle(path: str, fmt: str) -> Any:

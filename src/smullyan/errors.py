@@ -92,8 +92,14 @@ class LimitReached(SmullyanError):
         return other
 
     def to_dict(self) -> dict[str, Any]:
-        """Return the error as a JSON-ready dict, with what was already proved."""
-        return {**super().to_dict(), "complete": False, "proved": self.proved}
+        """Return the error as a JSON-ready dict, with what was already proved and, where a strategy was
+        verified before the limit (a public Strategy), that strategy and its figures, upper bounds only."""
+        out = {**super().to_dict(), "complete": False, "proved": self.proved}
+        tree = getattr(self.best, "tree", None)
+        if callable(tree):
+            out.update({"best_strategy": tree(), "best_expected_questions": self.proved.get("expected_at_most"),
+                        "best_questions": self.proved.get("worst_at_most")})
+        return out
 
 
 class Interrupted(SmullyanError):

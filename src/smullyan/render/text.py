@@ -74,6 +74,12 @@ def stats_table_lines(levels: list[dict[str, int]], title: str) -> list[str]:
     return [title, fmt.format(*head)] + [fmt.format(*r) for r in rows]
 
 
+def best_sentence(proved: dict) -> str:
+    """Return the sentence that presents a strategy verified before a limit: an upper bound, not an optimum."""
+    return ("Best strategy found, verified against every world and hidden state but not proved optimal: "
+            f"{proved.get('expected_at_most')} questions on average, {proved.get('worst_at_most')} at worst.")
+
+
 def proved_sentence(proved: dict[str, object]) -> str:
     """Return what a search stopped by a limit had proved, in words ('' when nothing)."""
     parts = []

@@ -64,6 +64,11 @@ def limit_report(error: Any) -> str:
         items = "".join(f"<li>{escape(str(k).replace('_', ' '))}: {escape(str(v))}</li>"
                         for k, v in error.proved.items())
         out.append(f'<p>Proved before the limit:</p><ul class="proved">{items}</ul>')
+    if callable(getattr(error.best, "svg", None)):
+        from .text import best_sentence
+
+        out.append(_p("best", best_sentence(error.proved)))
+        out.append('<div class="tree" data-role="tree"></div>')
     out.append("</section>")
     return "".join(out)
 

@@ -123,8 +123,9 @@ def run(job: str, args: dict[str, Any]) -> Reply:
     """Return (status, body) of one job; errors become the contract's statuses, never exceptions."""
     try:
         return JOBS[job](args)
-    except LimitReached as e:
-        return 200, {**e.to_dict(), "exit_status": 3, "html": views.limit_report(e)}
+    except LimitReached as e:  # with the strategy verified before the limit, if any, drawn like a result's
+        svg = e.best.svg() if callable(getattr(e.best, "svg", None)) else None
+        return 200, {**e.to_dict(), "exit_status": 3, "html": views.limit_report(e), "svg": svg}
     except SmullyanError as e:
         status = {2: 400, 3: 200, 130: 503}.get(e.exit_status, 500)
         return status, e.to_dict()

@@ -94,7 +94,8 @@ def decode(body: bytes, kind: type[msgspec.Struct]) -> Any:
 
 RESPONSES = {
     "200": "An answer: `exit_status` 0 (answered) or 1 (inconsistent, or the strategy fails verification), "
-           "or a limit: `complete` false, `exit_status` 3 and what was `proved`.",
+           "or a limit: `complete` false, `exit_status` 3 and what was `proved` (with `best_strategy`, its figures "
+           "and its `svg` where a strategy was verified before the limit: upper bounds, not proved optimal).",
     "400": "Bad input: the message names the key or the line and column.",
     "404": "No such example or game (games expire).",
     "413": "The request is larger than the server accepts.",
