@@ -62,18 +62,24 @@ def code_bound(masses: list[float], base: int) -> float:
     (base - 1) * base**-(i+1) of Kraft sum at cost m; cheapest first (the ratios only grow), items
     of equal mass and length together, the last step taken in part. In floats, for any masses;
     expected_patterns.kraft_relaxation is the exact base-2 form over masses 2**-level."""
+    return float(_greedy_code(masses, base, exact=False))
+
+
+def _greedy_code(masses: list, base: int, exact: bool):
+    """Return code_bound's greedy in floats, or in fractions when `exact` (masses then fractions too)."""
     if len(masses) <= 1:
-        return 0.0
-    groups: dict[float, int] = {}
+        return Fraction(0) if exact else 0.0
+    groups: dict = {}
     for m in masses:
         groups[m] = groups.get(m, 0) + 1
     total = sum(masses)
     heap = [(m * base / (base - 1), m, n, 0) for m, n in groups.items()]  # (ratio, mass, items, length)
     heapq.heapify(heap)
-    excess, cost = len(masses) - 1.0, 0.0
-    while excess > 1e-15:
+    excess = Fraction(len(masses) - 1) if exact else len(masses) - 1.0
+    cost = Fraction(0) if exact else 0.0
+    while excess > (0 if exact else 1e-15):
         ratio, m, n, length = heapq.heappop(heap)
-        freed = n * (base - 1) * base ** -(length + 1)
+        freed = Fraction(n * (base - 1), base ** (length + 1)) if exact else n * (base - 1) * base ** -(length + 1)
         if freed >= excess:
             cost += n * m * excess / freed
             break
@@ -91,25 +97,7 @@ def _cells(_key, batch: list) -> int:
 def exact_code_bound(masses: list[Fraction], base: int) -> Fraction:
     """Return code_bound in exact arithmetic (the same greedy, every step a fraction): a lower bound on
     the expected questions of every strategy, of any length, that tells apart items of these masses."""
-    if len(masses) <= 1:
-        return Fraction(0)
-    groups: dict[Fraction, int] = {}
-    for m in masses:
-        groups[m] = groups.get(m, 0) + 1
-    total = sum(masses)
-    heap = [(m * base / (base - 1), m, n, 0) for m, n in groups.items()]
-    heapq.heapify(heap)
-    excess, cost = Fraction(len(masses) - 1), Fraction(0)
-    while excess > 0:
-        ratio, m, n, length = heapq.heappop(heap)
-        freed = Fraction(n * (base - 1), base ** (length + 1))
-        if freed >= excess:
-            cost += n * m * excess / freed
-            break
-        excess -= freed
-        cost += n * m
-        heapq.heappush(heap, (ratio * base, m, n, length + 1))
-    return cost / total
+    return _greedy_code(masses, base, exact=True)
 
 
 class ExpectedSearch:
@@ -341,11 +329,15 @@ class ExpectedSearch:
         """Return a lower bound on the expected questions left: the least average length of a
         fractional code of the goal classes' masses in as many letters as a question has outcomes
         (code_bound; at least their entropy divided by log2 of the number of outcomes)."""
+        return code_bound([float(m) for m in self._class_masses(masses)], self.worst.outcomes)
+
+    def _class_masses(self, masses: dict[int, Fraction]) -> list[Fraction]:
+        """Return the masses of the goal classes present at a node."""
         by_class: dict[int, Fraction] = {}
         for r, m in masses.items():
             c = self.anyl.goal_class[r]
             by_class[c] = by_class.get(c, Fraction(0)) + m
-        return code_bound([float(m) for m in by_class.values() if m], self.worst.outcomes)
+        return [m for m in by_class.values() if m]
 
     def _no_better(self, bound: float, best: Fraction, children: list, total: Fraction) -> bool:
         """Return whether a split whose information bound is `bound` (floats) cannot beat `best`: clearly
@@ -356,11 +348,7 @@ class ExpectedSearch:
 
     def floor(self, masses: dict[int, Fraction]) -> Fraction:
         """Return entropy_bound exactly: no strategy of any length averages fewer questions from this node."""
-        by_class: dict[int, Fraction] = {}
-        for r, m in masses.items():
-            c = self.anyl.goal_class[r]
-            by_class[c] = by_class.get(c, Fraction(0)) + m
-        return exact_code_bound([m for m in by_class.values() if m], self.worst.outcomes)
+        return exact_code_bound(self._class_masses(masses), self.worst.outcomes)
 
     def _children(self, masses: dict[int, Fraction], split: Split) -> list[tuple[int, dict[int, Fraction]]] | None:
         out: dict[int, dict[int, Fraction]] = {}
