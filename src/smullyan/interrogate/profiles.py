@@ -26,6 +26,7 @@ Every failure is exhaustive over the complete language, so `None` from `fewest` 
 from __future__ import annotations
 
 import itertools
+import math
 import time
 from dataclasses import dataclass
 from fractions import Fraction
@@ -118,6 +119,11 @@ class ProfileSearch(Probing):
             per_profile.setdefault(pid, []).append(members)
         node = tuple(sorted((pid, len(cs)) for pid, cs in per_profile.items()))
         return node, per_profile
+
+    def picks(self, reps: int) -> int:
+        """Return the most ways one class of a set has to answer one addressee (its choices before de-duplication)."""
+        return max((math.prod(len(self.key_list[k][a]) for k in self.profile_list[p])
+                    for p, _ in self.node_of(reps) for a in range(self.n_agents)), default=1)
 
     def classes(self, reps: int) -> int:
         """Return how many goal classes a representative set touches."""
@@ -391,11 +397,12 @@ class ProfileSearch(Probing):
         """Return whether a representative set can be solved in at most k questions."""
         return self.within_node(self.node_of(reps), k)
 
-    def fewest(self, reps: int, limit: int) -> int | None:
-        """Return the fewest questions (at most `limit`) solving a set, or None if more are needed."""
+    def fewest(self, reps: int, limit: int, start: int = 0) -> int | None:
+        """Return the fewest questions (at most `limit`) solving a set, or None if more are needed; levels
+        below `start` must be refuted already."""
         node = self.node_of(reps)
         total = sum(n for _, n in node)
-        k = 0
+        k = start
         while self.outcomes ** k < total:
             k += 1
         if k:
