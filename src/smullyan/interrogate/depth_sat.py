@@ -17,11 +17,12 @@ constant gods among truthful ones): there the splits of one node run to billions
 
 from __future__ import annotations
 
-import array
 import os
+import pickle
 import select
 import signal
 from dataclasses import dataclass
+from typing import Any, Callable
 
 from ..errors import InternalError, SearchLimitReached
 
@@ -191,24 +192,28 @@ class DepthSat:
 
 
 def _solve(clauses: list[list[int]], budget: Budget) -> list[int] | None:
-    """Return a model of the clauses (positive literals only) or None if they are unsatisfiable.
+    """Return a model of the clauses (positive literals only) or None if they are unsatisfiable, solved in a
+    child process (`in_child`): CaDiCaL (much the fastest here: the brewery's five questions in 5 s, where
+    Glucose and the other interruptible solvers take 18 s to over 120 s) cannot be interrupted, and solving
+    in slices of conflicts loses its way (the same formula: over 120 s)."""
+    return in_child(lambda: _solve_here(clauses, None), budget)
 
-    The solver runs in a child process, so that a time or memory limit, a cancellation or Ctrl-C stops it
-    at once: CaDiCaL (much the fastest here: the brewery's five questions in 5 s, where Glucose and the
-    other interruptible solvers take 18 s to over 120 s) cannot be interrupted, and solving in slices of
-    conflicts loses its way (the same formula: over 120 s). The child's memory counts toward the budget."""
+
+def in_child(work: Callable[[], Any], budget: Budget) -> Any:
+    """Return what `work()` returns, computed in a child process so that a time or memory limit, a
+    cancellation or Ctrl-C stops it at once (the child's memory counts toward the budget); in this process
+    where there is no fork."""
     if not hasattr(os, "fork"):
-        return _solve_here(clauses, budget)
+        return work()
     read_fd, write_fd = os.pipe()
     pid = os.fork()
-    if pid == 0:  # the child: solve, write the verdict and the model, leave without cleaning up the parent's state
+    if pid == 0:  # the child: compute, write the pickled result, leave without cleaning up the parent's state
         status = 70
         try:
             signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides what Ctrl-C means
             _die_with_parent()
             os.close(read_fd)
-            model = _solve_here(clauses, None)
-            data = array.array("i", [1 if model is not None else 0] + (model or [])).tobytes()
+            data = pickle.dumps(work(), protocol=pickle.HIGHEST_PROTOCOL)
             with os.fdopen(write_fd, "wb") as out:
                 out.write(data)
             status = 0
@@ -232,12 +237,10 @@ def _solve(clauses: list[list[int]], budget: Budget) -> list[int] | None:
         raise
     finally:
         os.close(read_fd)
-        os.waitpid(pid, 0)
-    data = array.array("i")
-    data.frombytes(b"".join(chunks))
-    if not data:
-        raise InternalError("the SAT solver's process ended without an answer")
-    return list(data[1:]) if data[0] else None
+        _, status = os.waitpid(pid, 0)
+    if not chunks:
+        raise InternalError(f"the SAT solver's process ended without an answer (wait status {status})")
+    return pickle.loads(b"".join(chunks))
 
 
 def _solve_here(clauses: list[list[int]], budget: Budget | None) -> list[int] | None:

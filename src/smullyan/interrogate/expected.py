@@ -199,7 +199,7 @@ class ExpectedSearch:
             return
         ticks = self.budget.nodes
         reps = self._reps(masses)
-        total = sum(masses.values())
+        ftotal = float(sum(masses.values()))
         cap = self.worst.outcomes ** (k - 1)
         batch: list[tuple[float, Split, list]] = []
         seen: set = set()
@@ -210,11 +210,11 @@ class ExpectedSearch:
                 children = self._children(masses, split)
                 if children is None:
                     continue
-                same = frozenset(tuple(sorted((r, m / total) for r, m in child.items())) for _, child in children)
+                same = frozenset(tuple(sorted(child.items())) for _, child in children)  # one parent: masses compare as they are
                 if same in seen:
                     continue
                 seen.add(same)
-                bound = 1 + sum(float(sum(c.values()) / total) * self.entropy_bound(c) for _, c in children)
+                bound = 1 + sum(float(sum(c.values())) / ftotal * self.entropy_bound(c) for _, c in children)
                 batch.append((bound, split, children))
                 if len(batch) >= CANDIDATE_BATCH:
                     batch.sort(key=lambda c: c[0])
@@ -329,7 +329,11 @@ class ExpectedSearch:
         """Return a lower bound on the expected questions left: the least average length of a
         fractional code of the goal classes' masses in as many letters as a question has outcomes
         (code_bound; at least their entropy divided by log2 of the number of outcomes)."""
-        return code_bound([float(m) for m in self._class_masses(masses)], self.worst.outcomes)
+        by_class: dict[int, float] = {}
+        goal = self.anyl.goal_class
+        for r, m in masses.items():
+            by_class[goal[r]] = by_class.get(goal[r], 0.0) + float(m)
+        return code_bound([m for m in by_class.values() if m], self.worst.outcomes)
 
     def _class_masses(self, masses: dict[int, Fraction]) -> list[Fraction]:
         """Return the masses of the goal classes present at a node."""
@@ -360,5 +364,5 @@ class ExpectedSearch:
                 return None
             for o, p in enumerate(dist):
                 if p:
-                    out.setdefault(o, {})[r] = m * p
+                    out.setdefault(o, {})[r] = m if p == 1 else m * p
         return sorted(out.items())
