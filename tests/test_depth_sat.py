@@ -166,3 +166,12 @@ def test_ctrl_c_during_the_solver_exits_130():
     for pid in solver:
         with pytest.raises(ProcessLookupError):
             os.kill(pid, 0)
+
+
+def test_an_adversary_game_with_three_words_starts_within_its_limit():
+    """The adversary's measure (the fewest questions left) comes from SAT where the words are three: before,
+    the split search ran 60 s on these gods without an answer, so no such game could start."""
+    puzzle = smullyan.gods(["A", "B", "C", "D"], types=["liar", "constant:yes", "truthful", "constant:yes"],
+                           words=["foo", "bar", "baz"], language="any")
+    game = smullyan.play(puzzle, adversary=True, seed=1, limit="20s")
+    assert game.referee.fewest(game.node) == 5

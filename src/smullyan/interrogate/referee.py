@@ -22,6 +22,7 @@ from ..errors import PuzzleError
 from ..logic import expr as E
 from ..logic.semantics import SILENCE, ContextSpace
 from .anylang import AnyLanguage
+from .depth_sat import DepthSat
 from .patterns import PatternSearch
 from .puzzle import Interrogation
 from .search import Budget, Limits, StrategySearch, depth_of
@@ -117,8 +118,12 @@ class Referee:
         reps = self._reps(worlds)
         if isinstance(search, PatternSearch):
             k = search.fewest(reps, reps.bit_count()) if search.solvable(reps) else None
-        else:
-            k = depth_of(search.solve(reps, reps.bit_count())) if search.solvable(reps) else None  # type: ignore[arg-type]
+        elif not search.solvable(reps):
+            k = None
+        else:  # SAT settles every level whose formula fits (note 41), the split search any beyond
+            k, tree = DepthSat(self._anyl, self.budget).fewest(reps, reps.bit_count())
+            if tree is None:
+                k = depth_of(search.solve(reps, reps.bit_count()))  # type: ignore[arg-type]
         self._fewest[worlds] = k
         return k
 
