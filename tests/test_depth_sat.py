@@ -175,3 +175,13 @@ def test_an_adversary_game_with_three_words_starts_within_its_limit():
                            words=["foo", "bar", "baz"], language="any")
     game = smullyan.play(puzzle, adversary=True, seed=1, limit="20s")
     assert game.referee.fewest(game.node) == 5
+
+
+def test_the_solver_process_counts_toward_the_memory_budget():
+    """Four gods, four words: the process is about 160 MB and the solver's about 350 MB at five questions; a
+    250 MB budget stops the run (in the solver, whose memory is measured with the process's)."""
+    puzzle = smullyan.gods(["A", "B", "C", "D"], types=["liar", "constant:no", "constant:yes", "constant:yes"],
+                           words=FOUR_WORDS, language="any")
+    with pytest.raises(LimitReached, match="memory budget") as stopped:
+        puzzle.solve(limit="60s", memory="250MB")
+    assert stopped.value.proved["fewer_impossible"] >= 3
