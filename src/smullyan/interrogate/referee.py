@@ -121,6 +121,7 @@ class Referee:
         elif not search.solvable(reps):
             k = None
         else:  # SAT settles every level whose formula fits (note 41), the split search any beyond
+            assert self._anyl is not None  # built with the search
             k, tree = DepthSat(self._anyl, self.budget).fewest(reps, reps.bit_count())
             if tree is None:
                 k = depth_of(search.solve(reps, reps.bit_count()))  # type: ignore[arg-type]
