@@ -126,7 +126,7 @@ def test_a_time_limit_stops_the_solver():
 def test_a_formula_too_large_is_left_to_the_other_searches():
     puzzle = smullyan.load(EXAMPLES / "brewery_hard.toml")
     anyl, sat, root = sat_of(puzzle)
-    assert sat.fits(root, 5) and sat.fits(root, 9) and not sat.fits(root, 10)  # 22.7 M and 68.0 M literals
+    assert sat.fits(root, 5) and sat.fits(root, 8) and not sat.fits(root, 9)  # 7.6 M and 22.7 M literals
 
 
 def _children(pid):

@@ -31,7 +31,7 @@ from .anylang import AnyLanguage
 from .search import PAGE_SIZE, Ask, Budget, Leaf, Split, resident_bytes
 
 SOLVER = "cadical195"
-MAX_LITERALS = 30_000_000  # clause literals the formula may hold (about 10 bytes each in the solver)
+MAX_LITERALS = 8_000_000  # clause literals a formula may hold (built as Python lists: about 90 bytes each)
 
 
 @dataclass(frozen=True, slots=True)
