@@ -197,7 +197,7 @@ def test_examples_are_served_from_the_package_and_nothing_else(server):
 @pytest.mark.parametrize("name", sorted(p.stem for p in EXAMPLES.iterdir() if p.suffix in (".toml", ".txt")))
 def test_every_bundled_example_solves_through_the_api(server, name):
     example = server.client.get(f"/api/examples/{name}").json()
-    slow = {"brewery_hard"}  # minutes of search: stopped by a 1 s limit, reported incomplete
+    slow = {"brewery_hard"}  # seconds of search (about 7): stopped by a 1 s limit, reported incomplete
     limit = 1 if name in slow else None
     r = server.client.post("/api/solve", json={"puzzle": example["text"], "format": example["format"], "limit": limit})
     assert r.status_code == 200
