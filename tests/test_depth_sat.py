@@ -199,3 +199,19 @@ def test_paradoxes_answered_by_silence_and_shared_coins_through_sat(random_mode,
                            random=random_mode, paradox="silent")
     result = puzzle.solve(limit="60s")
     assert result.questions == 3 and smullyan.verify(puzzle, result.strategy).ok
+
+
+@pytest.mark.parametrize("allowed, first", [
+    ({"A": ["liar"], "B": ["liar", "constant:no"]}, [0, 1]),  # the gods differ: both may come first
+    ({"A": ["truthful", "liar"], "B": ["truthful", "liar"], "C": ["truthful", "liar"]}, [0]),
+])
+def test_the_first_addressee_is_taken_up_to_the_puzzles_symmetries(allowed, first):
+    puzzle = smullyan.gods(list(allowed), allowed=allowed, words=["foo", "bar", "baz"], language="any")
+    _anyl, sat, _root = sat_of(puzzle)
+    assert sat.first_addressees() == first
+
+
+def test_the_brewery_asks_anyone_first():
+    """Renaming the people (with the words permuted) makes every person alike at the root."""
+    _anyl, sat, _root = sat_of(smullyan.load(EXAMPLES / "brewery_hard.toml"))
+    assert sat.first_addressees() == [0]

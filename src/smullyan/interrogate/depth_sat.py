@@ -19,6 +19,7 @@ constant gods among truthful ones): there the splits of one node run to billions
 
 from __future__ import annotations
 
+import itertools
 import os
 import pickle
 import select
@@ -31,6 +32,7 @@ from .anylang import AnyLanguage
 from .search import PAGE_SIZE, Ask, Budget, Leaf, Split, resident_bytes
 
 SOLVER = "cadical195"
+MAX_SYMMETRIES = 1_000  # renamings of gods times permutations of words tried for the first addressee
 MAX_LITERALS = 8_000_000  # clause literals a formula may hold (built as Python lists: about 90 bytes each)
 
 
@@ -70,6 +72,62 @@ class DepthSat:
         self.outcomes = tuple(o for o in range(anyl.n_outcomes)
                               if any(opt.outcomes >> o & 1 for row in anyl.rep_options for agent in row for opt in agent))
         self.solved = 0  # formulas decided
+        self._first: list[int] | None = None
+
+    def first_addressees(self) -> list[int]:
+        """Return one god per orbit of the puzzle's symmetries (renamings of gods with the words permuted that
+        map the representatives one to one onto representatives, with their options, and goal classes onto
+        goal classes): a strategy asking any god first has an image asking the orbit's first, as good."""
+        if self._first is not None:
+            return self._first
+        anyl, n = self.anyl, self.n_agents
+        n_words = len(anyl.ctx.space.words)
+        space = anyl.ctx.space
+        keys = [(space.worlds[members[0]].types, tuple(tuple(sorted(o.outcomes for o in opts)) for opts in row))
+                for members, row in zip(anyl.members, anyl.rep_options)]
+        index = {key: r for r, key in enumerate(keys)}
+        orbit = list(range(n))
+        perms = list(itertools.permutations(range(n)))
+        words = list(itertools.permutations(range(n_words)))
+        if len(index) == len(keys) and len(perms) * len(words) <= MAX_SYMMETRIES:
+            for p in perms:
+                for w in words:
+                    self.budget.check_time()
+                    if all(orbit[p[a]] == orbit[a] for a in range(n)):
+                        continue  # nothing new: every god already shares its image's orbit
+                    if self._symmetric(keys, index, p, w):
+                        for a in range(n):
+                            low = min(orbit[a], orbit[p[a]])
+                            orbit = [low if x in (orbit[a], orbit[p[a]]) else x for x in orbit]
+        self._first = sorted(set(orbit))
+        return self._first
+
+    def _symmetric(self, keys: list, index: dict, p: tuple[int, ...], w: tuple[int, ...]) -> bool:
+        """Return whether god i -> p[i] with word o -> w[o] maps the representatives (their world's types and
+        their options) one to one onto representatives and goal classes onto goal classes."""
+        n_words = len(w)
+
+        def moved(mask: int) -> int:
+            out = mask >> n_words << n_words  # silence stays
+            for o in range(n_words):
+                if mask >> o & 1:
+                    out |= 1 << w[o]
+            return out
+
+        goal = self.anyl.goal_class
+        image: dict[int, int] = {}
+        targets = set()
+        for r, (types, options) in enumerate(keys):
+            moved_types: list = [None] * self.n_agents
+            moved_options: list = [()] * self.n_agents
+            for a in range(self.n_agents):
+                moved_types[p[a]] = types[a]
+                moved_options[p[a]] = tuple(sorted(moved(m) for m in options[a]))
+            t = index.get((tuple(moved_types), tuple(moved_options)))
+            if t is None or t in targets or image.setdefault(goal[r], goal[t]) != goal[t]:
+                return False
+            targets.add(t)
+        return len(set(image.values())) == len(image)
 
     def size(self, reps: int, k: int) -> int:
         """Return an estimate of the clause literals of the formula for a set within k questions."""
@@ -102,10 +160,12 @@ class DepthSat:
             top[0] += 1
             return top[0]
 
+        clauses: list[list[int]] = []
         inner = [v for v in range(len(shape.depth)) if shape.depth[v] < k]
         ask = {(v, a): new() for v in inner for a in range(self.n_agents)}
+        if reps == (1 << anyl.n_reps) - 1:  # the whole puzzle: the first addressee up to its symmetries
+            clauses.append([ask[(0, a)] for a in self.first_addressees()])
         reach = {(r, v): new() for r in members for v in range(len(shape.depth))}
-        clauses: list[list[int]] = []
         for r in members:
             clauses.append([reach[(r, 0)]])
         for v in inner:
