@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, overload
 
 from ..errors import BadInput
 from ..interrogate.strategy import Ask, Identified
-from .contract import LimitSpec, guarded
+from .contract import LimitSpec, MemorySpec, Progress, guarded
 from .puzzles import DeductionPuzzle, GodsPuzzle, Puzzle
 from .results import Strategy, StrategyResult, Verdict, WorldsResult
 
@@ -37,16 +38,17 @@ def verify(puzzle: GodsPuzzle, strategy: Strategy | StrategyResult | dict[str, A
 
 
 @overload
-def solve(puzzle: GodsPuzzle, limit: LimitSpec = ..., objective: str | None = ...,
-          backend: str | None = ...) -> StrategyResult: ...
+def solve(puzzle: GodsPuzzle, limit: LimitSpec = ..., objective: str | None = ..., backend: str | None = ..., *,
+          memory: MemorySpec = ..., progress: Callable[[Progress], None] | None = ...) -> StrategyResult: ...
 @overload
-def solve(puzzle: DeductionPuzzle, limit: LimitSpec = ..., objective: str | None = ...,
-          backend: str | None = ...) -> WorldsResult: ...
+def solve(puzzle: DeductionPuzzle, limit: LimitSpec = ..., objective: str | None = ..., backend: str | None = ..., *,
+          memory: MemorySpec = ..., progress: Callable[[Progress], None] | None = ...) -> WorldsResult: ...
 
 
-def solve(puzzle: Puzzle, limit: LimitSpec = None, objective: str | None = None,
-          backend: str | None = None) -> StrategyResult | WorldsResult:
-    """Return `puzzle.solve(...)`: a strategy result for gods, a worlds result for deduction puzzles."""
+def solve(puzzle: Puzzle, limit: LimitSpec = None, objective: str | None = None, backend: str | None = None, *,
+          memory: MemorySpec = None, progress: Callable[[Progress], None] | None = None) -> StrategyResult | WorldsResult:
+    """Return `puzzle.solve(...)`: a strategy result for gods, a worlds result for deduction puzzles
+    (time or node `limit`, `memory` budget and `progress` callback as there)."""
     if not isinstance(puzzle, (GodsPuzzle, DeductionPuzzle)):
         raise BadInput(f"expected a puzzle (smullyan.load, read or a builder), got {type(puzzle).__name__}")
-    return puzzle.solve(limit=limit, objective=objective, backend=backend)
+    return puzzle.solve(limit=limit, objective=objective, backend=backend, memory=memory, progress=progress)

@@ -8,11 +8,15 @@
 - Memo: a dict with a size budget, counted in entries or, where entries differ much in size, in
   the weight a search gives each (e.g. the worlds in its key); when it is full the older half goes.
   An entry only records a result already proved, so evicting one loses time, never soundness.
+- Tables: the memos of one run, registered together so that memory pressure (the process nearing
+  its memory budget) halves every one of them and caps it at that size: the search goes on in the
+  memory it has, slower, instead of stopping at the budget.
 """
 
 from __future__ import annotations
 
 import itertools
+import weakref
 from typing import Any, Callable
 
 MEMO_ENTRIES = 2_000_000  # transposition-table budget (entries); the oldest half goes when it is full
@@ -21,6 +25,8 @@ PROBES = (1_000, 10_000, 100_000)  # probe efforts tried before the exhaustive s
 PROBE_SHARE = 4  # under a probe, each split's children get this fraction of what is left
 BATCH = 2000  # splits gathered and ordered best first before any is tried
 COSTLY_SPLITS = 2_000_000  # splits held in all by candidate lists kept for a strategy rebuild
+SMALLEST_TABLE = 1024  # a squeezed table keeps at least this weight
+SQUEEZE_AT = 0.75  # the tables are first squeezed when resident memory passes this share of the budget
 
 
 class Spent(Exception):
@@ -32,16 +38,15 @@ class BoundedMemo:
     the limit counts entries); when a new entry would pass the limit, the older entries holding half the
     weight are dropped first."""
 
-    def __init__(self, limit: int, weigh: Callable[[Any, Any], int] | None = None):
+    def __init__(self, limit: int, weigh: Callable[[Any, Any], int] | None = None, tables: "Tables | None" = None):
         self.limit = limit
         self.weigh = weigh
         self.data: dict = {}
+        self.get = self.data.get  # the dict's own lookup (no Python frame); `data` is never replaced
         self.weight = 0
         self.evicted = 0
-
-    def get(self, key, default=None):
-        """Return the entry of a key, or `default`."""
-        return self.data.get(key, default)
+        if tables is not None:
+            tables.add(self)
 
     def put(self, key, value) -> None:
         """Store an entry, evicting the older half (by weight) first if the table would pass its limit."""
@@ -52,24 +57,72 @@ class BoundedMemo:
             return
         w = 1 if self.weigh is None else self.weigh(key, value)
         if self.data and self.weight + w > self.limit:
-            if self.weigh is None:
-                drop = len(self.data) // 2
-                for old in list(itertools.islice(self.data, drop)):
-                    del self.data[old]
-                self.weight -= drop
-            else:
-                goal, drop = self.weight // 2, 0
-                for old in list(self.data):
-                    if self.weight <= goal:
-                        break
-                    self.weight -= self.weigh(old, self.data.pop(old))
-                    drop += 1
-            self.evicted += drop
+            self._drop_to(self.weight // 2)
         self.data[key] = value
         self.weight += w
 
+    def squeeze(self) -> None:
+        """Halve the table (its older entries go) and cap it at that weight from now on."""
+        self.limit = max(SMALLEST_TABLE, min(self.limit, self.weight) // 2)
+        self._drop_to(self.limit)
+
+    def _drop_to(self, goal: int) -> None:
+        """Drop the oldest entries until the table weighs at most `goal`."""
+        if self.weight <= goal:
+            return
+        if self.weigh is None:
+            drop = self.weight - goal
+            for old in list(itertools.islice(self.data, drop)):
+                del self.data[old]
+            self.weight -= drop
+        else:
+            drop = 0
+            for old in list(self.data):
+                if self.weight <= goal:
+                    break
+                self.weight -= self.weigh(old, self.data.pop(old))
+                drop += 1
+        self.evicted += drop
+
     def __len__(self) -> int:
         return len(self.data)
+
+
+class Tables:
+    """The transposition tables of one run, squeezed together when memory runs short. Held weakly: a
+    search's tables go with the search."""
+
+    def __init__(self) -> None:
+        self._tables: weakref.WeakSet[BoundedMemo] = weakref.WeakSet()
+        self.squeezes = 0
+        self._above: int | None = None  # resident bytes past which the next squeeze comes
+
+    def relieve(self, used: int, budget: int) -> bool:
+        """Squeeze the tables if resident memory `used` has passed the pressure mark of `budget` bytes;
+        return whether it did. The first mark is SQUEEZE_AT of the budget; each squeeze moves it a third
+        of the way from what was used to the budget (freed memory is reused by the process, not returned,
+        so a squeeze stops growth rather than lowering what is resident)."""
+        mark = int(SQUEEZE_AT * budget) if self._above is None else self._above
+        if used <= mark:
+            return False
+        self.squeeze()
+        self._above = used + max(0, budget - used) // 3
+        return True
+
+    def add(self, table: BoundedMemo) -> None:
+        """Register a table."""
+        self._tables.add(table)
+
+    def squeeze(self) -> int:
+        """Halve every registered table and cap it there; return the entries dropped."""
+        before = sum(t.evicted for t in self._tables)
+        for table in list(self._tables):
+            table.squeeze()
+        self.squeezes += 1
+        return sum(t.evicted for t in self._tables) - before
+
+    def __len__(self) -> int:
+        return len(self._tables)
 
 
 class Probing:

@@ -108,9 +108,9 @@ class ExpectedSearch:
         self.worst = worst
         self.budget = budget
         self.n_out = anyl.n_outcomes
-        self._memo = BoundedMemo(MASS_CELLS, lambda key, _: 1 + len(key[0]))  # (canonical masses, k) -> exact value
+        self._memo = BoundedMemo(MASS_CELLS, lambda key, _: 1 + len(key[0]), budget.tables)  # (canonical masses, k) -> exact value
         self._dist: dict[tuple[int, int, int], tuple[Fraction, ...] | None] = {}
-        self._costly = BoundedMemo(COSTLY_SPLITS, _cells)  # candidate lists, for the rebuild
+        self._costly = BoundedMemo(COSTLY_SPLITS, _cells, budget.tables)  # candidate lists, for the rebuild
         self.perms = self._agent_symmetries()
 
     def _agent_symmetries(self) -> list[list[int]]:

@@ -102,12 +102,12 @@ class PatternExpected:
     def __init__(self, worst: PatternSearch, budget: Budget):
         self.worst = worst
         self.budget = budget
-        self._memo = BoundedMemo(MEMO_ENTRIES)  # (canonical node, k) -> exact value
-        self._floor = BoundedMemo(MEMO_ENTRIES)  # (canonical node, k) -> proven lower bound
-        self._bounds = BoundedMemo(MEMO_ENTRIES)  # (node, k) -> the cheap lower bound
-        self._canon = BoundedMemo(MEMO_ENTRIES)  # node -> canonical form
+        self._memo = BoundedMemo(MEMO_ENTRIES, tables=budget.tables)  # (canonical node, k) -> exact value
+        self._floor = BoundedMemo(MEMO_ENTRIES, tables=budget.tables)  # (canonical node, k) -> proven lower bound
+        self._bounds = BoundedMemo(MEMO_ENTRIES, tables=budget.tables)  # (node, k) -> the cheap lower bound
+        self._canon = BoundedMemo(MEMO_ENTRIES, tables=budget.tables)  # node -> canonical form
         self._two_step = np.array(self.two_step_coefficients(), dtype=np.int64)
-        self._costly = BoundedMemo(COSTLY_SPLITS, lambda _, kept: 1 + len(kept[1]))  # (node, k) -> (cut, candidates)
+        self._costly = BoundedMemo(COSTLY_SPLITS, lambda _, kept: 1 + len(kept[1]), budget.tables)  # (node, k) -> (cut, candidates)
         self.floor_reached = Fraction(0)  # the last value() call's lower bound so far (its rounds raise it)
 
     # ------------------------------------------------------------------ nodes

@@ -33,8 +33,8 @@ class FirstFit:
 
     def __init__(self, counted: PatternExpected):
         self.counted = counted
-        self._found = BoundedMemo(MEMO_ENTRIES)  # (canonical node, k) -> least average found
-        self._failed = BoundedMemo(MEMO_ENTRIES)  # (canonical node, k) -> highest target that failed
+        self._found = BoundedMemo(MEMO_ENTRIES, tables=counted.budget.tables)  # (canonical node, k) -> least average found
+        self._failed = BoundedMemo(MEMO_ENTRIES, tables=counted.budget.tables)  # (canonical node, k) -> highest target that failed
 
     def known(self, state: State, k: int) -> Fraction | None:
         """Return an average within k questions known to be reachable for a node (None: none known)."""

@@ -62,9 +62,9 @@ class PatternSearch(Probing):
         self.heavy = [[b for b in range(self.n_agents) if self.both[g][b]] for g in range(self.n_groups)]
         self.renamer = Renamer(keys, self.both_groups, check=budget.check_time)
         self.stats = Stats()
-        self._memo = BoundedMemo(MEMO_ENTRIES)  # canonical node -> (largest k refuted, smallest k solved)
-        self._canon = BoundedMemo(MEMO_ENTRIES)  # node -> canonical form
-        self._found = BoundedMemo(MEMO_ENTRIES)  # canonical node -> (k, node, split) the search proved within k
+        self._memo = BoundedMemo(MEMO_ENTRIES, tables=budget.tables)  # canonical node -> (largest k refuted, smallest k solved)
+        self._canon = BoundedMemo(MEMO_ENTRIES, tables=budget.tables)  # node -> canonical form
+        self._found = BoundedMemo(MEMO_ENTRIES, tables=budget.tables)  # canonical node -> (k, node, split) the search proved within k
         self._start = time.perf_counter()
 
     @classmethod

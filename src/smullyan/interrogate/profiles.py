@@ -79,9 +79,9 @@ class ProfileSearch(Probing):
         self._choices: dict[tuple[int, int], list[Choice]] = {}
         self.symmetries = self._symmetries()
         self._image: dict[tuple[int, int], int] = {}
-        self._canon: BoundedMemo = BoundedMemo(memo_entries)
-        self.memo = BoundedMemo(memo_entries)  # canonical node -> (largest k refuted, smallest k solved)
-        self._solvable = BoundedMemo(memo_entries)
+        self._canon: BoundedMemo = BoundedMemo(memo_entries, tables=budget.tables)
+        self.memo = BoundedMemo(memo_entries, tables=budget.tables)  # canonical node -> (largest k refuted, smallest k solved)
+        self._solvable = BoundedMemo(memo_entries, tables=budget.tables)
 
     # ------------------------------------------------------------ keys and profiles
 
@@ -505,8 +505,8 @@ class ProfileExpected:
     def __init__(self, profiles: ProfileSearch, budget: Budget):
         self.profiles = profiles
         self.budget = budget
-        self._memo = BoundedMemo(MEMO_ENTRIES)  # (canonical node, k) -> exact value
-        self._bound = BoundedMemo(MEMO_ENTRIES)  # node -> the code bound
+        self._memo = BoundedMemo(MEMO_ENTRIES, tables=budget.tables)  # (canonical node, k) -> exact value
+        self._bound = BoundedMemo(MEMO_ENTRIES, tables=budget.tables)  # node -> the code bound
 
     @staticmethod
     def applicable(anyl: AnyLanguage) -> bool:

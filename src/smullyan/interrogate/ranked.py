@@ -73,7 +73,7 @@ class RankedSearch:
         self.types = [space.worlds[m[0]].types for m in anyl.members]
         self.pair_seeds = anyl.n_reps <= PAIR_SEEDS_UP_TO if pair_seeds is None else pair_seeds
         self.swaps = self._swaps()
-        self.memo = BoundedMemo(MEMO_CELLS, lambda key, _: 1 + len(key[0]))  # (node, k left) -> (cost, split or None)
+        self.memo = BoundedMemo(MEMO_CELLS, lambda key, _: 1 + len(key[0]), budget.tables)  # (node, k left) -> (cost, split or None)
         self.nodes = 0
 
     @classmethod

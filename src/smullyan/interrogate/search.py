@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Protocol
 
 from ..errors import Interrupted, SearchLimitReached
+from .effort import MEMO_ENTRIES, BoundedMemo, Tables
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +72,7 @@ class Limits:
     memory: int | None = None  # bytes of resident memory the process may reach
     progress: Callable[[str, int, float], None] | None = None  # (stage, explored, seconds), twice a second after 1 s
     cancelled: Callable[[], bool] | None = None  # asked every 0.1 s; True stops the search (Interrupted)
+    tables: Tables = field(default_factory=Tables)  # the run's transposition tables, squeezed under memory pressure
 
 
 def resident_bytes() -> int:
@@ -138,7 +140,12 @@ class Budget:
             def progress(_stage: str, explored: int, _seconds: float) -> None:
                 tell(self.stage, self.nodes + explored, time.perf_counter() - self.start)
         return Budget(Limits(nodes=splits, seconds=remaining, memory=self.limits.memory, progress=progress,
-                             cancelled=self.limits.cancelled))
+                             cancelled=self.limits.cancelled, tables=self.limits.tables))
+
+    @property
+    def tables(self) -> Tables:
+        """Return the run's transposition tables (a search registers each of its memos here)."""
+        return self.limits.tables
 
     def refuted(self, k: int) -> None:
         """Record that no strategy of k questions solves the whole puzzle."""
@@ -177,6 +184,7 @@ class Budget:
         budget = self.limits.memory
         if budget is not None:
             used = resident_bytes()
+            self.limits.tables.relieve(used, budget)
             if used > budget:
                 raise SearchLimitReached(f"search stopped at the memory budget ({used / 2**20:,.0f} MB resident, "
                                          f"budget {budget / 2**20:,.0f} MB; raise it with --memory)")
@@ -241,17 +249,19 @@ class StrategySearch:
         self.root_refutes = root_refutes  # complete language: failing at the root refutes any strategy
         self.least_load = getattr(source, "least_load", None)  # a lower bound: see AnyLanguage._agent_splits
         self.stats = Stats()
-        self._solved: dict[int, tuple[int, Ask | Leaf]] = {}
-        self._failed: dict[int, int] = {}
-        self._classes: dict[int, int] = {}
-        self._unbounded: dict[int, bool] = {}
+        tables = self.budget.tables
+        self._solved = BoundedMemo(MEMO_ENTRIES, tables=tables)  # world set -> (k, strategy of k questions)
+        self._failed = BoundedMemo(MEMO_ENTRIES, tables=tables)  # world set -> largest k refuted
+        self._classes = BoundedMemo(MEMO_ENTRIES, tables=tables)  # world set -> goal classes it touches
+        self._unbounded = BoundedMemo(MEMO_ENTRIES, tables=tables)  # world set -> solvable at any length
         self._start = time.perf_counter()
 
     def classes(self, worlds: int) -> int:
         """Return how many goal classes a world set touches."""
         n = self._classes.get(worlds)
         if n is None:
-            n = self._classes[worlds] = sum(1 for m in self.class_masks if m & worlds)
+            n = sum(1 for m in self.class_masks if m & worlds)
+            self._classes.put(worlds, n)
         return n
 
     def solve(self, worlds: int, k: int, depth: int = 1) -> Ask | Leaf | None:
@@ -271,9 +281,9 @@ class StrategySearch:
                 self.budget.stage = f"trying {j} question{'s' if j != 1 else ''}"
             node = self._solve_exact(worlds, j, depth)
             if node is not None:
-                self._solved[worlds] = (j, node)
+                self._solved.put(worlds, (j, node))
                 return node
-            self._failed[worlds] = j
+            self._failed.put(worlds, j)
             if depth == 1 and self.root_refutes:
                 self.budget.refuted(j)
         return None
@@ -294,7 +304,7 @@ class StrategySearch:
         if known is not None:
             self.stats.level(depth).memo_hits += 1
             return known
-        if worlds in self._solved:
+        if self._solved.get(worlds) is not None:
             return True
         level = self.stats.level(depth)
         result = False
@@ -305,7 +315,7 @@ class StrategySearch:
             if all(self.solvable(child, depth + 1) for _, child in sorted(split.children, key=lambda oc: -self.classes(oc[1]))):
                 result = True
                 break
-        self._unbounded[worlds] = result
+        self._unbounded.put(worlds, result)
         return result
 
     def _solve_exact(self, worlds: int, k: int, depth: int) -> Ask | None:
