@@ -123,6 +123,15 @@ def test_a_time_limit_stops_the_solver():
     assert time.perf_counter() - start < 2.0
 
 
+def test_a_split_limit_counts_the_solvers_conflicts():
+    puzzle = smullyan.load(EXAMPLES / "brewery_hard.toml")
+    with pytest.raises(LimitReached, match=r"node limit \(1000 splits explored, the SAT solver's conflicts counted") as e:
+        puzzle.solve(limit=1000)
+    assert e.value.proved == {"fewer_impossible": 3}  # 4 questions need more conflicts than the limit leaves
+    solved = puzzle.solve(limit=1_000_000)
+    assert solved.questions == 5 and 100_000 < solved.stats["splits_explored"] <= 1_000_000
+
+
 def test_a_formula_too_large_is_left_to_the_other_searches():
     puzzle = smullyan.load(EXAMPLES / "brewery_hard.toml")
     anyl, sat, root = sat_of(puzzle)

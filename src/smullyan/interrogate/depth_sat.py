@@ -257,8 +257,16 @@ def _solve(clauses: list[list[int]], budget: Budget) -> list[int] | None:
     """Return a model of the clauses (positive literals only) or None if they are unsatisfiable, solved in a
     child process (`in_child`): CaDiCaL (much the fastest here: the brewery's five questions in 5 s, where
     Glucose and the other interruptible solvers take 18 s to over 120 s) cannot be interrupted, and solving
-    in slices of conflicts loses its way (the same formula: over 120 s)."""
-    return in_child(lambda: _solve_here(clauses, None), budget)
+    in slices of conflicts loses its way (the same formula: over 120 s). Under a split limit the solver's
+    conflicts count as splits: it gets what the limit leaves, in one piece, and the search stops there."""
+    nodes = budget.limits.nodes
+    allowed = None if nodes is None else max(0, nodes - budget.nodes)
+    model, conflicts = (_UNKNOWN, 0) if allowed == 0 else in_child(lambda: _solve_here(clauses, allowed), budget)
+    budget.nodes += conflicts
+    if isinstance(model, str):  # _UNKNOWN (a fresh string once it has come through the pipe)
+        raise SearchLimitReached(f"search stopped at the node limit ({nodes} splits explored, the SAT solver's "
+                                 "conflicts counted as splits) without an answer")
+    return model
 
 
 def in_child(work: Callable[[], Any], budget: Budget) -> Any:
@@ -305,16 +313,27 @@ def in_child(work: Callable[[], Any], budget: Budget) -> Any:
     return pickle.loads(b"".join(chunks))
 
 
-def _solve_here(clauses: list[list[int]], budget: Budget | None) -> list[int] | None:
-    """Return a model of the clauses (positive literals) or None, solved in this process (no interruption)."""
+_UNKNOWN = "unknown"  # the solver's conflict budget ran out
+
+
+def _solve_here(clauses: list[list[int]], conflicts: int | None) -> tuple[list[int] | None | str, int]:
+    """Return (a model of the clauses as positive literals, None if unsatisfiable, or _UNKNOWN once
+    `conflicts` conflicts are spent; None: no budget) and the conflicts the solver used, solved in this
+    process (no interruption)."""
     from pysat.solvers import Solver
 
-    if budget is not None:
-        budget.check_time()
     with Solver(name=SOLVER, bootstrap_with=clauses) as solver:
-        if not solver.solve():
-            return None
-        return [lit for lit in solver.get_model() if lit > 0]
+        if conflicts is None:
+            sat: bool | None = solver.solve()
+        else:
+            solver.conf_budget(conflicts)
+            sat = solver.solve_limited()
+        used = int(solver.accum_stats().get("conflicts", 0))
+        if sat is None:
+            return _UNKNOWN, used
+        if not sat:
+            return None, used
+        return [lit for lit in solver.get_model() if lit > 0], used
 
 
 def _die_with_parent() -> None:
