@@ -224,3 +224,26 @@ def test_the_brewery_asks_anyone_first():
     """Renaming the people (with the words permuted) makes every person alike at the root."""
     _anyl, sat, _root = sat_of(smullyan.load(EXAMPLES / "brewery_hard.toml"))
     assert sat.first_addressees() == [0]
+
+
+def test_a_forked_child_is_measured_by_its_own_pages_not_the_parents_it_shares():
+    """A forked child's resident size counts every page it still shares with its parent; added to the
+    parent's, a parent of 200 MB would count twice the moment it forks. Its private pages do not."""
+    from smullyan.interrogate.depth_sat import child_private_bytes
+
+    held = bytearray(200 * 2**20)
+    held[:: 4096] = b"x" * len(held[:: 4096])  # touch every page: resident in the parent
+    pid = os.fork()
+    if pid == 0:  # the child: hold the shared pages, write nothing, wait to be killed
+        time.sleep(30)
+        os._exit(0)
+    try:
+        time.sleep(0.2)
+        with open(f"/proc/{pid}/statm") as f:
+            resident = int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+        own = child_private_bytes(pid)
+        assert resident > 200 * 2**20 and own is not None and own < 50 * 2**20
+    finally:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+    del held

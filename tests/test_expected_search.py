@@ -102,10 +102,11 @@ def test_polishing_on_no_budget_keeps_the_tree():
 
 def test_a_stopped_brewery_average_reports_both_bounds_and_a_verified_strategy():
     """Three words and a random speaker: the exact average search does not finish; what was proved and a
-    polished, verified strategy are reported (split limit: deterministic)."""
+    polished, verified strategy are reported (split limit: deterministic; the worst-case SAT level spends
+    about 171,000 of them as conflicts, leaving the average search about 100,000)."""
     puzzle = smullyan.load("examples/brewery_hard.toml")
     with pytest.raises(LimitReached) as stopped:
-        puzzle.solve(100_000, objective="expected")
+        puzzle.solve(280_000, objective="expected")
     proved = stopped.value.proved
     assert proved["fewer_impossible"] == 4 and proved["fewest_any_language"] == 5
     assert proved["expected_at_least"] == "47/16"  # the code bound of 24 classes in three words

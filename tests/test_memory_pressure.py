@@ -6,7 +6,7 @@ import gc
 import pytest
 
 import smullyan
-from smullyan.interrogate import effort, search
+from smullyan.interrogate import depth_sat, effort, search
 from smullyan.interrogate.effort import BoundedMemo, Tables
 from smullyan.interrogate.search import Budget, Limits
 
@@ -93,7 +93,10 @@ def test_a_search_under_memory_pressure_gives_the_same_answer(monkeypatch, name,
 
     monkeypatch.setattr(Tables, "squeeze", counting)
     monkeypatch.setattr(search, "POLL_SECONDS", 0.001)
-    monkeypatch.setattr(search, "resident_bytes", _rising_memory(500 * MB))
+    reading = _rising_memory(500 * MB)
+    monkeypatch.setattr(search, "resident_bytes", reading)
+    monkeypatch.setattr(depth_sat, "resident_bytes", reading)  # the SAT solver's watcher reads it too
+    monkeypatch.setattr(depth_sat, "child_private_bytes", lambda pid: 0)
     pressed = smullyan.solve(puzzle, memory="500M")
     assert squeezed and max(squeezed) > 0  # tables were registered and squeezed
     assert (pressed.questions, pressed.expected, pressed.proof) == (free.questions, free.expected, free.proof)
