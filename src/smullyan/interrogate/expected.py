@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import heapq
 import itertools
+import math
 from collections.abc import Iterator
 from fractions import Fraction
 
@@ -318,12 +319,16 @@ class ExpectedSearch:
         return tree
 
     def canonical(self, masses: dict[int, Fraction]) -> tuple:
-        """Return a key equal for nodes that differ only by renaming interchangeable agents."""
-        total = sum(masses.values())
-        items = [(r, m / total) for r, m in masses.items()]
+        """Return a key equal for nodes that differ only by scaling their masses or renaming interchangeable
+        agents: the masses as the primitive integer vector on their ray (proportional masses, the same
+        integers), least over the symmetries (integers compare many times faster than fractions)."""
+        den = math.lcm(*(m.denominator for m in masses.values()))
+        ints = [(r, m.numerator * (den // m.denominator)) for r, m in masses.items()]
+        g = math.gcd(*(n for _, n in ints))
+        items = [(r, n // g) for r, n in ints]
         if not self.perms:
             return tuple(sorted(items))
-        return min(tuple(sorted((perm[r], m) for r, m in items)) for perm in self.perms)
+        return min(tuple(sorted([(perm[r], n) for r, n in items])) for perm in self.perms)
 
     def entropy_bound(self, masses: dict[int, Fraction]) -> float:
         """Return a lower bound on the expected questions left: the least average length of a
