@@ -410,7 +410,7 @@ class Verdict:
         """Return the verdict in one sentence."""
         if self.ok:
             return (f"OK: the strategy identifies the goal in all {self.worlds} worlds under every hidden state; "
-                    f"worst case {self.worst} questions, expected {self.expected}.")
+                    f"worst case {self.worst} question{'' if self.worst == 1 else 's'}, expected {self.expected}.")
         return f"FAILED: {self.failure}"
 
     def to_dict(self) -> dict[str, Any]:

@@ -353,7 +353,22 @@ class Driver:
         raise Stop()
 
 
+def python_312_names():
+    """Give itertools the names their judge's Python (3.12, their workflow) has and 3.11 lacks, for
+    submissions that use them (the record, habub, calls itertools.batched)."""
+    import itertools
+    if not hasattr(itertools, "batched"):
+        def batched(iterable, n):
+            if n < 1:
+                raise ValueError("n must be at least one")
+            it = iter(iterable)
+            while batch := tuple(itertools.islice(it, n)):
+                yield batch
+        itertools.batched = batched
+
+
 def main():
+    python_312_names()
     try:
         code = compile(SOURCE, "strategy.py", "exec")
     except SyntaxError as e:
@@ -407,8 +422,9 @@ def main():
         if driver.stopped:
             return {"ask": driver.asked[len(prefix)]}
         guess = {}
+        made = inst._guess  # their judge passes it on as keywords: a plain dict of names works there too
         for name in ("Alice", "Bob", "Charlie", "Dan"):
-            value = getattr(inst._guess, name, None)
+            value = made.get(name) if isinstance(made, dict) else getattr(made, name, None)
             if value is None:
                 break
             guess[name] = str(value) if isinstance(value, types.Field) else "not a field: %r" % (value,)
