@@ -52,7 +52,9 @@ def family(text: str) -> str:
     positions, or people's characteristics alone: 'each have a different pet') or, by default, 'knights'."""
     from .order import is_order_text  # imported here: order.py imports Reading from this module
 
-    if GODS.search(text):
+    from .gods_prose import looks_like_gods
+
+    if GODS.search(text) or looks_like_gods(text):
         return "gods"
     if ROLES.search(text):
         return "ages" if AGES.search(text) else "knights"
@@ -67,9 +69,7 @@ def read_text(text: str, title: str = "") -> Reading:
     """Return the reading of an English puzzle text; raise PuzzleError with line and column."""
     kind = family(text)
     if kind == "gods":
-        from .gods import read_gods
-
-        return read_gods(text, split_sentences(text), title)
+        return _read_gods(text, title)
     if kind == "ages":
         from .ages import read_ages
 
@@ -85,6 +85,35 @@ def read_text(text: str, title: str = "") -> Reading:
     from .knights import read_knights
 
     return read_knights(text, split_sentences(text), title)
+
+
+def _read_gods(text: str, title: str) -> Reading:
+    """Return the reading of a gods text: Boolos's wording by its grammar, other prose by the prose frames;
+    if neither reads it, the error of the reader that got further into the text."""
+    from ..errors import PuzzleError
+    from .gods import read_gods
+    from .gods_prose import read_gods_prose
+
+    sentences = split_sentences(text)
+    try:
+        return read_gods(text, sentences, title)
+    except PuzzleError as grammar:
+        try:
+            puzzle, ignored = read_gods_prose(sentences, title)
+        except PuzzleError as prose:
+            if GODS.search(text) and _sentence_of(grammar, sentences) >= _sentence_of(prose, sentences):
+                raise grammar from None  # Boolos's wording: its grammar says more precisely what it expected
+            raise prose from None
+        return Reading(puzzle, ignored)
+
+
+def _sentence_of(error: Exception, sentences: tuple[Sentence, ...]) -> int:
+    """Return the index of the sentence an error's 'line L, column C' falls in (-1 if it names no place)."""
+    m = re.match(r"line (\d+)(?:, column (\d+))?", getattr(error, "message", str(error)))
+    if m is None:
+        return -1
+    at = (int(m.group(1)), int(m.group(2) or 1))
+    return max((i for i, s in enumerate(sentences) if (s.line, s.column) <= at), default=-1)
 
 
 def parse_text(text: str, title: str = "") -> Deduction | Interrogation:

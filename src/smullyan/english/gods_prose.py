@@ -1,0 +1,750 @@
+"""Gods puzzles as people write them: the prose reader (the Boolos wording has its own grammar, gods.lark).
+
+A text names the gods, says what they may be, which words they answer with, how the random one answers,
+how many questions may be asked and what to find out. Each of those is a *frame*, a pattern over one
+sentence, and every frame a sentence fits is read from it:
+
+- Gods: the first list of names ("Alpha, Beta and Gamma", "A, B, C", "Odin, Thor and Loki"); a number said
+  of them ("three gods", "four colleagues") must match.
+- Kinds, by name (True, False, Random, knight, knave, truth-teller, liar, god of truth, …) or by what they
+  do ("always tells the truth", "always answers with the word meaning neither", "answers at random"); a
+  kind named but never told (Switch, Echo) is an error, never a guess.
+- What they may be: a multiset "in some order" ("are True, False and Random", "one is …, one is …, and the
+  third …", "two are knights, one is a knave and the rest are Random"), or a choice per god ("each of A, B,
+  C and D is True or False", "A is True or Random"), with exact counts ("exactly two of them are False",
+  "there is exactly one Random god"). "At least" and "at most" cannot be stated here: an error.
+- Words: the answer words as listed ('ja' and 'da'; foo, bar or baz, one meaning neither), or plain yes/no.
+- Random: a coin choosing truly or falsely (coin), or a random word (word, the default).
+- Questions: the number allowed, if any; the goal: the types, or also which word means yes.
+- Gods whose answers depend on the day, the question's topic or earlier answers are refused by name.
+
+A sentence no frame covers is passed over only when it is framing or names none of the gods, kinds or
+words and no questions; otherwise it is an error at its line and column. Readings that disagree (two
+lists of words, two budgets, counts that no assignment meets) are errors too.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..errors import PuzzleError
+from ..interrogate.puzzle import Interrogation
+from ..logic.worlds import assignments_from_allowed, assignments_from_permutation, build_space, with_counts
+from .sentences import Sentence
+
+NUMBERS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())}
+NUMBER = r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d+)"
+ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "last": 0}
+
+# what a god does, most specific first: (pattern, canonical type)
+DOING = (
+    (r"\b(?:word|one)\s+(?:that\s+)?(?:means?|meaning|for)\s+['\"‘“]?neither\b|\bneither[- ]sayers?\b", "constant:neither"),
+    (r"\b(?:word|one)\s+(?:that\s+)?(?:means?|meaning|for)\s+['\"‘“]?yes\b|\bwhichever\b[^.;]*\bmeans\s+yes\b|"
+     r"\byes[- ]?(?:man|men|sayers?)\b", "constant:yes"),
+    (r"\b(?:word|one)\s+(?:that\s+)?(?:means?|meaning|for)\s+['\"‘“]?no\b|\bwhichever\b[^.;]*\bmeans\s+no\b|"
+     r"\bno[- ]?(?:man|men|sayers?)\b", "constant:no"),
+    (r"\b(?:answers?|says?|repl(?:y|ies)|shouts?)\s+['\"‘“]?yes['\"’”!]*\s+(?:to\s+(?:every|all|any)|always|no\s+matter|"
+     r"whatever)", "constant:yes"),
+    (r"\b(?:answers?|says?|repl(?:y|ies)|shouts?)\s+['\"‘“]?no['\"’”!]*\s+(?:to\s+(?:every|all|any)|always|no\s+matter|"
+     r"whatever)", "constant:no"),
+    (r"\bnever\s+(?:tells?\s+(?:a\s+)?lies?|lies|lying)\b", "truthful"),
+    (r"\bopposite\s+of\s+the\s+truth\b|\bspeak(?:s|ing)?\s+(?:a\s+|the\s+)?lies?\b", "liar"),
+    (r"\b(?:does\s*n[o']?t|does\s+not|never)\s+(?:even\s+)?listen|\bnot\s+listening\b|\bignor(?:es|ing)\s+the\s+question|"
+     r"\bpays\s+no\s+attention|\bwhichever\s+(?:pops|comes)|\bwhatever\s+(?:pops|comes)", "random"),
+    (r"\bnever\s+(?:tells?|speaks?)\s+the\s+truth\b|\bnever\s+(?:speaks?|answers?)\s+(?:truly|truthfully)\b", "liar"),
+    (r"\b(?:at\s+random|randomly|by\s+chance|chance|coin|chaos|random|guess(?:es|ing)?)\b|\b(?:truth|truly|truthfully)\s+or\s+"
+     r"(?:a\s+)?(?:lie|lies|falsely|false)\b", "random"),
+    (r"\b(?:tells?|telling|speaks?|speaking)\s+the\s+truth\b|\b(?:speaks?|answers?|repl(?:y|ies)|responds?)\s+"
+     r"(?:\w+\s+){0,2}(?:truly|truthfully|honestly)\b|\btruthful\b|\bhonest\b|\bgod\s+of\s+truth\b", "truthful"),
+    (r"\blies\b|\blie\b|\blying\b|\b(?:speaks?|answers?|repl(?:y|ies)|responds?)\s+(?:\w+\s+){0,2}falsely\b|"
+     r"\bgod\s+of\s+(?:lies|falsehood)\b|\bdishonest\b", "liar"),
+)
+LISTENING = next(i for i, (pattern, _) in enumerate(DOING) if "listen" in pattern)  # random, unless one word always
+# kinds by name (lower case), singular and plural
+NAMED = {
+    "true": "truthful", "truthful": "truthful", "truth-teller": "truthful", "truth-tellers": "truthful",
+    "truthteller": "truthful", "truthtellers": "truthful", "truth teller": "truthful", "truth tellers": "truthful",
+    "knight": "truthful", "knights": "truthful", "truth": "truthful", "honest": "truthful",
+    "false": "liar", "liar": "liar", "liars": "liar", "knave": "liar", "knaves": "liar", "lies": "liar",
+    "random": "random", "randoms": "random", "chaos": "random", "trues": "truthful", "falses": "liar",
+    "yes-man": "constant:yes", "yes man": "constant:yes", "no-man": "constant:no", "no man": "constant:no",
+    "neither-sayer": "constant:neither",
+}
+KIND_NOUN = (r"(?:True|False|Random|Truthful|truthful|true|false|random|truth[- ]?tellers?|truth tellers?|knights?|"
+             r"knaves?|liars?|Randoms|god of (?:truth|lies|chaos)|neither[- ]sayers?|[Yy]es[- ][Mm]an|[Nn]o[- ][Mm]an)")
+NAME = r"(?:[A-Z][a-z]*\d*(?:-[A-Z][a-z]+)?)"
+NAME_LIST = re.compile(rf"(?<![\w'’-])({NAME}(?:\s*,\s*{NAME})*\s*,?\s*(?:and|&)\s*{NAME}|{NAME}(?:\s*,\s*{NAME}){{2,}})"
+                       rf"(?![\w'’-])")
+NOT_NAMES = {"True", "False", "Random", "Truthful", "The", "One", "Each", "Every", "Three", "Two", "Four", "Five",
+             "Six", "Seven", "Gods", "God", "You", "In", "Among", "Yes", "No", "Neither", "Ja", "Da", "English",
+             "It", "They", "He", "She", "We", "I", "A", "An", "And", "Or", "But", "If", "So", "Then", "What", "Which",
+             "Who", "How", "Can", "Find", "Determine", "Identify", "Here", "There", "Exercise", "Knight", "Knave",
+             "Knights", "Knaves", "Liar", "Liars", "Aye", "Nay", "Randoms", "Yes-Man", "No-Man", "Hardest", "Logic",
+             "Puzzle", "Ever", "Boolos", "Question", "Questions", "Let", "As", "All", "Some", "Any", "Both", "This",
+             "That", "These", "Those", "Your", "My", "Show", "Work", "Ask", "Using", "With", "Whether", "While", "Their",
+             "His", "Her", "Its", "Our", "Everyone", "Everybody", "Nobody", "Someone", "None", "Answers", "Replies"}
+QUOTED = r"['\"‘“](\w+)['\"’”]"
+STOP_WORDS = {"truly", "falsely", "truthfully", "true", "false", "lies", "lie", "random", "randomly", "not", "both",
+              "all", "any", "one", "two", "three", "each", "every", "english", "questions", "question", "it", "him",
+              "her", "them", "you", "we", "he", "she", "they", "a", "an", "the", "and", "or", "with", "only", "either",
+              "neither", "that", "this", "words", "word", "means", "mean", "plain", "silence", "nothing", "is", "are",
+              "be", "in", "of", "to", "at", "on", "for", "as", "so", "what", "which", "who", "when", "how", "no",
+              "yes", "heads", "tails", "chance", "will", "would", "can", "may", "must", "also", "just", "then", "always",
+              "never", "honest", "sure", "more", "less", "once", "twice", "again", "here", "there", "now", "good", "bad",
+              "right", "wrong", "false", "lying", "liar", "liars", "knight", "knave", "god", "gods", "person", "people",
+              "his", "her", "their", "its", "our", "my", "your", "an", "by", "if", "but", "from", "into", "about", "like",
+              "same", "other", "others", "every", "some", "many", "few", "most", "only", "truth", "lies", "tell", "tells",
+              "speak", "speaks", "answer", "answers", "reply", "replies", "say", "says", "said", "ask", "asked"}
+ANCHOR = (r"(?:\b(?:words?|with|come\s+as|says?|answers?|answering|repl(?:y|ies)|replying|respond(?:s)?|picks?|"
+          r"chooses?|outputs?|shouts?|vocabulary|(?:answers|replies|words)\s+(?:are|is))\b|:)"
+          r"(?:\s+(?:always|only|either|just|simply|with))*")
+BARE = r"\b([a-z]{1,6})\b"
+BARE_LIST = re.compile(rf"{ANCHOR}\s*:?\s*(?:either\s+)?{BARE}(?:\s*(?:,|/)\s*{BARE})*\s*,?\s*(?:\bor\b|\band\b|/)\s*{BARE}")
+QUOTED_LIST = re.compile(rf"{QUOTED}(?:\s*(?:,|/|,?\s*or|,?\s*and)\s*{QUOTED})+")
+UNSUPPORTED = re.compile(r"\b(alternat\w*|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekdays?|"
+                         r"previous\s+(?:answer|question)|repeats?\b|depend\w*(?!\s+(?:only\s+)?(?:up)?on\s+(?:the\s+|a\s+)?(?:flip|toss|coin|"
+                         r"chance|random|dice|die)\b)|whenever|only\s+when|"
+                         r"first\s+question\s+(?:truly|truthfully|falsely)|his\s+(?:first|second)\s+question|"
+                         r"sometimes\s+lies|mood|moods|probability(?!\s+(?:1/2|one\s+half|0?\.5)\b)|biased|unfair|usually|mostly|"
+                         r"often|rarely|sometimes|occasionally|percent)\b|(?<![\d/])(?!50/50|1/2)\d+/\d+\b|\b(?!50\s*%)\d+\s*%", re.I)
+INEQUALITY = re.compile(rf"\b(at\s+least|at\s+most|no\s+more\s+than|no\s+fewer\s+than|fewer\s+than|more\s+than|"
+                        rf"not\s+all|up\s+to)\s+{NUMBER}\b(?!\s+(?:\w+[-/ ])*questions?\b)", re.I)
+ORDER = re.compile(r"\b(?:in\s+(?:some|no\s+particular|an?\s+unknown|random|any)\s+order|though\s+you\s+do\s+not\s+know\s+"
+                   r"which\s+is\s+which|not\s+necessarily\s+in\s+that\s+order)\b", re.I)
+LANGUAGE_GOAL = re.compile(r"\b(?:find\s+out|determine|work\s+out|figure\s+out|learn|discover|identify|also|and)\b"
+                           r"(?:(?!\b(?:know|knows|known|told|tell|secret|unknown|sure)\b)[^.;?!])*?"
+                           r"\b(?:which|what)\b[^.;?!]*?\b(?:means?|is|meaning\s+of)\s+['\"‘“]?(?:yes|no)\b|\b(?:find\s+out|determine|learn|"
+                           r"also|and)\b[^.;?!]*?\bwhat\s+['\"‘“]?\w+['\"’”]?\s+means\b", re.I)
+HOW_MANY = re.compile(r"\bhow\s+many\b|\bas\s+(?:few|many)\b|\bsmallest\s+number\b|\bfewest\b|\bno\s+limit\b|"
+                      r"\bminimum\s+number\b|\bleast\s+number\b", re.I)
+BUDGET = re.compile(rf"\b({NUMBER})\s+(?:(?:yes[-/ ]no|yes[- ]or[- ]no|yes/no|more|further|such|single)\s+)?(?:questions?|quer(?:y|ies))\b",
+                    re.I)
+ASKING_RULE = re.compile(r"\b(?:each|every|any)\s+question\b|\bquestions?\b[^.]*\b(?:to|of)\s+(?:exactly\s+)?(?:one|a\s+"
+                         r"single)\b|\bone\s+(?:\w+\s+)?at\s+a\s+time\b|\bask\s+(?:the\s+same|any)\b", re.I)
+TASK = re.compile(r"\b(identify|identities|identity|determine|find\s+out|work\s+out|figure\s+out|who\s+is\s+who|"
+                  r"who'?s\s+who|who(?:'s|\s+is)\s+(?:the|a|an)\b|who\s+is\s+what|which\s+(?:god|one)\s+is\s+which|pin\s+down|learn|type\s+of|types\s+of|"
+                  r"find\s+(?:the|each|every|random|all)|which\s+gods?\s+(?:is|are)|pins?\s+down|strategy|tell\s+(?:them|the\s+gods)\s+"
+                  r"apart|who\s+tells\s+the\s+truth|who\s+is\s+(?:the|a|an)|establish|goal|challenge|task|which\s+\w+\s+(?:is|are)|roles?\s+of)\b",
+                  re.I)
+WORD_MEANING = re.compile(r"\b(?:means?|meaning|mean)\s+(?:yes|no|neither)\b|\bwhich\s+is\s+which\b|\bwhich\s+word\b|"
+                          r"\bwords?\s+for\s+yes\b|\bin\s+(?:some|an?\s+unknown)\s+order\b|\bcorrespondence\b|"
+                          r"\bis\s+(?:yes|no|neither)\b|\bmeanings?\b", re.I)
+FREEDOM = re.compile(r"\bany\s+(?:number|combination|mix)\b|\bno\s+\w+\s+at\s+all\b|\bnone,?\s+some,?\s+or\s+all\b|"
+                    r"\bseveral\s+may\s+share\b|\bcould\s+(?:even\s+)?(?:all|be\s+all)\b|\bnothing\s+(?:is\s+)?known\b|"
+                    r"\bwe\s+know\s+nothing\b", re.I)
+COIN = re.compile(r"\b(?:truly|truthfully|truth)\b[^.;]{0,40}\b(?:or|and)\b[^.;]{0,20}\b(?:falsely|lie|lies|lying|"
+                  r"false)\b|\bheads\b", re.I)
+
+
+@dataclass
+class _Reading:
+    """What the frames found so far (one per text; nothing module-level)."""
+
+    names: list[str] = field(default_factory=list)
+    naming: list[Sentence] = field(default_factory=list)  # the sentences that name the gods
+    named_count: int | None = None
+    multisets: list[tuple[list[str], list[str], Sentence]] = field(default_factory=list)  # (gods, kinds, where)
+    parts: list[tuple[list[tuple[int | str, str]], Sentence]] = field(default_factory=list)  # ([(n or 'rest', kind)])
+    allowed: dict[str, list[str]] = field(default_factory=dict)
+    counts: dict[str, int] = field(default_factory=dict)
+    words: list[tuple[tuple[str, ...], Sentence]] = field(default_factory=list)
+    plain: bool = False
+    coin: bool = False
+    word_random: bool = False
+    budgets: set[int] = field(default_factory=set)
+    unbounded: bool = False
+    language_goal: bool = False
+    custom: dict[str, str] = field(default_factory=dict)  # kind names the text defines ("Aye") -> canonical
+
+
+def _number(text: str) -> int:
+    low = text.lower()
+    return int(low) if low.isdigit() else NUMBERS[low]
+
+
+def _err(sentence: Sentence, message: str) -> PuzzleError:
+    return PuzzleError(f"{sentence.where}: {message}")
+
+
+def looks_like_gods(text: str) -> bool:
+    """Return whether a text asks for questions to be put to gods or people (not statements to weigh):
+    it mentions asking questions or answer words, and reports nobody saying anything."""
+    asks = re.search(r"\b(?:yes[-/ ]no|yes[- ]or[- ]no|yes/no)\s+questions?\b|\bquestions?\b[^.?!]{0,60}\b(?:each|put|"
+                     r"asked|addressed|directed|posed)\b|\b(?:ask|asking|allowed|get|have|using|with)\s+(?:\w+\s+){0,3}"
+                     r"questions?\b|\b(?:pose|posing|put|permitted\s+to\s+\w+)\s+(?:\w+\s+){0,2}questions?\b|\b(?:ja|da)\b|\bfoo\b|"
+                     r"\bmeans?\s+(?:yes|no|neither)\b|\bmeaning\s+of\s+(?:yes|no)\b|\bwords?\s+for\s+yes\b", text, re.I)
+    speech = re.search(r"\b(?:says?|said|claims?|claimed|states?|stated|remarks?|remarked|asserts?|asserted|"
+                       r"declares?|declared|replied|answered|insists?|told\s+you|tells\s+you\s+that\s+(?!exactly))\b\s*[:,]?\s*"
+                       r"['\"‘“]\w+[\s,]+\w+", text, re.I)
+    asks = asks or ASKING_RULE.search(text) or re.search(r"\b(?:how\s+(?:many|few)|number\s+of)\s+questions\b", text, re.I)
+    return bool(asks) and not speech
+
+
+def read_gods_prose(sentences: tuple[Sentence, ...], title: str = "") -> tuple[Interrogation, tuple[Sentence, ...]]:
+    """Return the gods puzzle a prose text states and the sentences passed over; raise PuzzleError at the
+    sentence a frame cannot read, or naming what the text leaves open or contradicts."""
+    from .framing import is_framing
+
+    r = _Reading()
+    sentences = tuple(_plain(s) for s in sentences)
+    _find_names(sentences, r)
+    for s in sentences:  # kinds the text names and defines, wherever it defines them
+        _read_definitions(s, r)
+    if not r.names:
+        raise PuzzleError("the text never names the gods (a list such as 'A, B and C' or 'Alpha, Beta and Gamma')")
+    ignored = []
+    for s in sentences:
+        used = _read_sentence(s, r)
+        if used:
+            continue
+        if is_framing(s.text) or not _mentions_puzzle(s.text, r):
+            ignored.append(s)
+            continue
+        raise _err(s, f"cannot read '{s.text}' as part of a gods puzzle (who the gods are, what they may be, "
+                      "the words they answer with, how many questions, or what to find out)")
+    return _puzzle(r, sentences, title), tuple(ignored)
+
+
+def _plain(s: Sentence) -> Sentence:
+    """Return the sentence without Markdown emphasis or code marks, list numbering ('(ii)', '3.') and runs of spaces."""
+    text = re.sub(r"[`*_]+", "", s.text)
+    text = re.sub(r"^\s*(?:\(?[ivxIVX]+\)|\(?\d+[.)]|[-•])\s+", "", text)
+    text = re.sub(r"[«»]", '"', text)
+    text = re.sub(r"\s+", " ", text).strip()
+    return Sentence(text, s.line, s.column, s.marker)
+
+
+def _mentions_puzzle(text: str, r: _Reading) -> bool:
+    """Return whether a sentence names a god, a kind, an answer word or questions."""
+    if any(re.search(rf"(?<![\w'’-]){re.escape(n)}(?![\w'’-])", text) for n in r.names):
+        return True
+    if re.search(rf"\b{KIND_NOUN}\b|\bquestions?\b|\bgods?\b", text):
+        return True
+    return any(re.search(rf"\b{re.escape(w)}\b", text) for ws, _ in r.words for w in ws)
+
+
+def _find_names(sentences: tuple[Sentence, ...], r: _Reading) -> None:
+    """Record the first list of two or more names that are not kinds, and a number said of them."""
+    for s in sentences:
+        for m in NAME_LIST.finditer(s.text):
+            names = [n for n in re.split(r"\s*(?:,|\band\b|&)\s*", m.group(1)) if n]
+            letters = all(len(n) == 1 for n in names)  # "A, B and C": the article A is a name here
+            if any((n in NOT_NAMES and not letters) or n.lower() in NAMED for n in names):
+                continue
+            if len(set(names)) != len(names):
+                raise _err(s, f"a god is named twice in '{m.group(1)}'")
+            r.names = names
+            r.naming.append(s)
+            count = re.search(rf"\b({NUMBER})\s+(?:\w+\s+)?(?:gods|people|persons|islanders|inhabitants|colleagues|"
+                              rf"friends|Olympians|deities|beings|oracles|spirits|men|women|brothers|sisters)\b|"
+                              rf"\bthere\s+are\s+(?:now\s+)?({NUMBER})\b", s.text, re.I)
+            if count:
+                n = _number(count.group(1) or count.group(2))
+                if n != len(names):
+                    raise _err(s, f"the text says {n} gods but names {len(names)} ({', '.join(names)})")
+            return
+    for s in sentences:  # "A is True or Random; B is False; C is either True or False."
+        for m in re.finditer(rf"(?:^|[;.]\s*)({NAME})\s+is\s+(?:either\s+)?(?:a\s+|an\s+)?{KIND_NOUN}", s.text):
+            if m.group(1) not in r.names and m.group(1) not in NOT_NAMES | {"A"} and m.group(1).lower() not in NAMED \
+                    or m.group(1) == "A" and re.match(r"A\s+is\s+(?:either\s+)?(?:True|False|Random|truthful|a\s+)", m.group(0).lstrip("; .")):
+                if m.group(1) not in r.names:
+                    r.names.append(m.group(1))
+                    r.naming.append(s)
+    if r.names:
+        for s in sentences:
+            count = re.search(rf"\b({NUMBER})\s+(?:gods|people|islanders|inhabitants)\b", s.text, re.I)
+            if count and _number(count.group(1)) != len(r.names):
+                raise _err(s, f"the text says {_number(count.group(1))} gods but names {len(r.names)} "
+                              f"({', '.join(r.names)})")
+
+
+def _kind(phrase: str, r: _Reading, s: Sentence, strict: bool = True) -> str | None:
+    """Return the canonical kind a phrase names or describes; None if none (an error if `strict` and the
+    phrase names an unknown kind with a capital)."""
+    p = phrase.strip().strip(".,;:()").strip()
+    p = re.sub(r"^(?:is|are|be|either|a|an|the|both|all|each|one|two|three|four|five|of\s+them|also|just)\s+", "", p,
+               flags=re.I)
+    p = re.sub(r"^(?:is|are|be|either|a|an|the|both|all)\s+", "", p, flags=re.I)
+    head = re.match(r"([A-Za-z]+(?:[- ][A-Za-z]+)?)", p)
+    if head:
+        for size in (2, 1):
+            words = " ".join(re.split(r"[ ]", head.group(1))[:size])
+            for form in (words, words[:-1] if words.endswith("s") else None, words[:-2] if words.endswith("es") else None):
+                if not form:
+                    continue
+                if form.lower() in NAMED:
+                    return NAMED[form.lower()]
+                if form in r.custom or form.lower() in r.custom:
+                    return r.custom.get(form, r.custom.get(form.lower()))
+    for pattern, kind in DOING:
+        if re.search(pattern, p, re.I):
+            return kind
+    if strict and head and head.group(1)[0].isupper() and head.group(1).split()[0] not in NOT_NAMES:
+        raise _err(s, f"unknown kind of god '{head.group(1).split()[0]}': smullyan knows gods who always tell the "
+                      "truth, always lie, answer at random, or always say the word with one meaning")
+    return None
+
+
+def _read_sentence(s: Sentence, r: _Reading) -> bool:
+    """Read every frame a sentence fits into `r`; return whether any did."""
+    text = s.text
+    used = False
+    if UNSUPPORTED.search(text) and (_mentions_puzzle(text, r)):
+        raise _err(s, f"cannot model '{UNSUPPORTED.search(text).group(0)}': a god here answers the same way "
+                      "whatever the day, the topic or the earlier answers (truthful, liar, random or one fixed word)")
+    inequality = INEQUALITY.search(text)
+    if inequality and re.search(rf"\b{KIND_NOUN}\b", text):
+        raise _err(s, f"'{inequality.group(0)}' cannot be stated: counts of kinds are exact here ('exactly two of them "
+                      "are False')")
+    if re.search(rf"\b{NUMBER}\s+(?:\w+\s+)?(?:gods|people|persons|islanders|inhabitants|deities)\b", text, re.I):
+        used = True  # "Three gods stand before you": the number is checked against the names
+    used |= _read_definitions(s, r)
+    used |= _read_behaviour(s, r)
+    used |= _read_words(s, r)
+    used |= _read_kinds(s, r)
+    used |= _read_random(s, r)
+    used |= _read_budget(s, r)
+    if LANGUAGE_GOAL.search(text):
+        r.language_goal = used = True
+    if TASK.search(text) or WORD_MEANING.search(text) or ASKING_RULE.search(text) or FREEDOM.search(text):
+        used = True
+    if s in r.naming:
+        used = True  # the sentence that names the gods ("Three gods sit on their thrones: Odin, Thor and Loki")
+    return used
+
+
+def _read_definitions(s: Sentence, r: _Reading) -> bool:
+    """Record kinds the text names and defines: 'Aye, who answers every question with the word for yes',
+    'Yes-Man … answers with whichever of ja and da means yes', 'a truth-bot (always truthful)'."""
+    found = False
+    for m in re.finditer(r"\b(?:a|an)\s+([a-z]+(?:-[a-z]+)?)\s*\(([^)]*)\)", s.text):
+        kind = _kind(m.group(2), r, s, strict=False)
+        if kind is not None and m.group(1).lower() not in NAMED:
+            r.custom[m.group(1).lower()] = kind
+            found = True
+    for m in re.finditer(rf"(?:^|[;:,]\s*(?:and\s+)?)({NAME})\s*(?:,\s*(?:who|which)\b|\s+(?:doesn'?t|does\s+not|always|"
+                         rf"never|answers|replies|says|gives|is\s+a\s+god\s+who))([^;]*)|\b(?:a|an)\s+([a-z]+(?:-[a-z]+)?)\s+"
+                         rf"(?:who|that)\s+([^;.]*)", s.text):
+        if m.group(3):  # "a silly-billy who doesn't listen at all"
+            word = m.group(3).lower()
+            kind = _kind(m.group(4), r, s, strict=False)
+            if kind is not None and word not in NAMED and word not in ("god", "person", "one", "man", "woman"):
+                r.custom[word] = kind
+                found = True
+            continue
+        name, rest = m.group(1), m.group(2)
+        if name in NOT_NAMES and name not in ("Aye", "Nay", "Yes-Man", "No-Man") or name in r.names:
+            continue
+        kind = _kind(rest, r, s, strict=False)
+        if kind is None:
+            continue
+        known = NAMED.get(name.lower())
+        if known is not None and known != kind:
+            raise _err(s, f"{name} is said to be {kind.replace('constant:', 'always saying ')}, which {name} is not")
+        r.custom[name] = kind
+        found = True
+    return found
+
+
+def _word_lists(text: str) -> list[tuple[str, ...]]:
+    """Return the lists of answer words in a piece of text: quoted ('ja' or 'da'), or bare after 'with',
+    'words', 'says' … and free of ordinary English words (yes or no counts: plain answers)."""
+    lists = []
+    for m in QUOTED_LIST.finditer(text):
+        lists.append(tuple(re.findall(QUOTED, m.group(0))))
+    for m in BARE_LIST.finditer(text):
+        ws = tuple(w for w in m.groups() if w)
+        if all(w.lower() in ("yes", "no") for w in ws) or not any(w.lower() in STOP_WORDS for w in ws):
+            lists.append(ws)
+    return lists
+
+
+def _read_behaviour(s: Sentence, r: _Reading) -> bool:
+    """Check what a sentence says a kind does ('True never lies', 'the knave always lies', 'Random answers ja or da
+    at random'); a kind said to do what another kind does is an error. Return whether any clause was such."""
+    found = False
+    for clause in re.split(r"\s*[;,:]\s*(?:and\s+|but\s+|while\s+|whereas\s+)?|\s+(?:and|but|while|whereas)\s+(?=(?:each\s+|"
+                           r"every\s+|the\s+|a\s+|an\s+)?[A-Za-z-]+\s+(?:gods?\s+)?(?:always|never|answers?|says?|"
+                           r"speaks?|tells?|lies|repl(?:y|ies)|decides?|picks?|chooses?|ignores?))", s.text):
+        m = re.match(rf"(?:as\s+before\s*,?\s*)?(?:each\s+|every\s+|the\s+(?:two\s+)?|a\s+|an\s+)?(?P<who>{KIND_NOUN}|"
+                     rf"[A-Z][A-Za-z]*(?:-[A-Z][a-z]+)?)(?:\s+gods?)?\s+(?P<rest>(?:always|never|answers?|says?|speaks?|"
+                     rf"tells?|lies|repl(?:y|ies)|decides?|picks?|chooses?|ignores?|pays|doesn'?t|does)\b.*)$", clause.strip())
+        if m is None:
+            continue
+        who = m.group("who")
+        named = r.custom.get(who) or NAMED.get(who.lower()) or NAMED.get(who.lower().rstrip("s"))
+        if named is None:
+            continue
+        does = _kind(m.group("rest"), r, s, strict=False)
+        if does is None:
+            continue
+        listening = re.search(DOING[LISTENING][0], m.group("rest"), re.I)
+        if does != named and not (listening and named.startswith("constant:")):
+            raise _err(s, f"'{clause.strip().rstrip('.!')}': {who} is a {named.replace('constant:', 'god always saying ')} "
+                          "god, which does not do that")
+        found = True
+    return found
+
+
+def _read_words(s: Sentence, r: _Reading) -> bool:
+    """Record the answer words listed in a sentence (quoted, or bare after 'with', 'words', 'says' …)."""
+    text = s.text
+    found = False
+    for ws in _word_lists(text):
+        ws = tuple(dict.fromkeys(w.lower() for w in ws))
+        if len(ws) < 2:
+            continue
+        found = True
+        if set(ws) <= {"yes", "no"}:
+            r.plain = True
+            continue
+        if set(ws) & {"yes", "no", "neither"}:
+            continue
+        r.words.append((ws, s))
+    if re.search(r"\bplain\s+(?:english|['\"‘“]?yes)|\bin\s+(?:plain\s+)?english\b[^.]*\b(?:answer|reply|speak|yes)|"
+                 r"\b(?:speak|reply|answer)\s+(?:in\s+)?(?:plain\s+)?english\b", text, re.I) and not re.search(
+                     r"\bunderstand\s+English\b", text, re.I):
+        r.plain = found = True
+    if WORD_MEANING.search(text) and (found or re.search(r"\bwords?\b|\bmeans?\b", text, re.I)):
+        found = True
+    return found
+
+
+def _names_in(text: str, r: _Reading) -> list[str]:
+    """Return the gods named in a piece of text, in order."""
+    return [n for n in re.findall(rf"(?<![\w'’-]){NAME}(?![\w'’-])", text) if n in r.names]
+
+
+def _read_kinds(s: Sentence, r: _Reading) -> bool:
+    """Record what the gods may be: a multiset in some order, parts ('one is …, two are …'), a choice per god
+    or for all ('each … is True or False'), and exact counts."""
+    text = s.text
+    found = False
+    # a choice for every god, or for the gods listed: "each of A, B and C is either True or False"
+    every = re.search(rf"\b(?:each|every(?:\s+one)?|any|all)\b(?!\s+(?:answers?|questions?|words?|times?|days?|reply|"
+                      rf"replies|query|queries)\b)(?:\s+(?:of\s+)?(?:the\s+)?(?:[a-z]+|of\s+(?:the\s+)?"
+                      rf"(?:gods\s+)?[^.;]*?))?\s*(?:here\s+)?(?:(?:is|are|must\s+be|may\s+be|could\s+be|might\s+be|either)\s+|"
+                      rf"(?=(?:always|never)\s))(?:either\s+)?(?P<choices>[^.;]*?\bor\b[^.;]*?)"
+                      rf"(?=[.;]|,\s*(?:and|but|any|apart|including)\b|\s*\(|\s+and\s+(?:there|exactly|two|one|three)\b|$)",
+                      text, re.I)
+    each_after = re.search(rf"(?P<who>{NAME_LIST.pattern})\s*[,—–-]*\s+(?:are\s+)?each\s+(?:either\s+)?(?:is\s+|are\s+)?"
+                           rf"(?P<choices>[^.;]*?\bor\b[^.;]*?)(?=[.;]|,\s*(?:and|but|any)\b|\s*\(|\s+and\s+\w+\s+of\b|$)",
+                           text)
+    choice = each_after or every
+    if choice is not None:
+        kinds = _choices(choice.group("choices"), r, s)
+        if len(kinds) >= 2:
+            who = _names_in(choice.group(0), r) or list(r.names)
+            if each_after is None and every is not None:
+                listed = _names_in(text[:every.end()], r)
+                who = listed if listed and len(listed) > 1 else list(r.names)
+            for god in who:
+                if god in r.allowed and r.allowed[god] != kinds:
+                    raise _err(s, f"the text says twice what {god} may be")
+                r.allowed[god] = kinds
+            found = True
+    # one god at a time: "A is True or Random; B is False"
+    taken = choice.span() if choice is not None and found else (0, 0)
+    for m in re.finditer(rf"(?:^|[;,.]\s*|\band\s+)({NAME})\s+(?:is|may\s+be|might\s+be|could\s+be|can\s+be)\s+(?:either\s+)?"
+                         rf"([^;.]*?)(?=[;.]|,\s*\w+\s+is\b|$)", text):
+        god = m.group(1)
+        if god not in r.names or taken[0] <= m.start(1) < taken[1] or s.is_question or re.search(
+                r"\b(?:who|which|whether|establish|determine|find|identify|work\s+out|figure\s+out|decide)\b",
+                text[:m.start(1)], re.I):
+            continue
+        kinds = _choices(m.group(2), r, s)
+        if kinds:
+            if god in r.allowed and r.allowed[god] != kinds:
+                raise _err(s, f"the text says twice what {god} may be")
+            r.allowed[god] = kinds
+            found = True
+    gods = set(_names_in(text, r))
+    if len(gods) == 1 and not re.search(r"\bor\b", text) and not re.search(rf"\b{NUMBER}\b\s+(?:of|is|are)\b", text, re.I):
+        god = next(iter(gods))
+        m = re.search(rf"(?<![\w'’-]){re.escape(god)}(?![\w'’-])[^.;]*?\b(?:he|she|it|they|{re.escape(god)})?\s*"
+                      rf"(?P<does>(?:always|never)\s+[^.;]*)", text)
+        kind = _kind(m.group("does"), r, s, strict=False) if m else None
+        if kind is not None:
+            if god in r.allowed and r.allowed[god] != [kind]:
+                raise _err(s, f"the text says twice what {god} may be")
+            r.allowed[god] = [kind]
+            found = True
+    # exact counts: "exactly two of them are False", "there is exactly one Random god"
+    for m in re.finditer(rf"\b(?:(?:exactly\s+({NUMBER})\s+(?:of\s+(?:them|the\s+(?:\w+\s+)?(?:gods|{NUMBER})|these)\s+|"
+                         rf"(?!is\b|are\b)[a-z]+\s+)?|"
+                         rf"(?<!exactly\s)({NUMBER})\s+of\s+(?:them|the\s+(?:\w+\s+)?(?:gods|{NUMBER})|these)\s+)"
+                         rf"(?:(?:is|are)\s+)?(?:a\s+|an\s+|the\s+)?([^.;,]+)|(?:there\s+)?(?:is|are)\s+exactly\s+({NUMBER})\s+"
+                         rf"([^.;,]+?)(?:\s+among\s+them)?(?=[.;,]|$))", text, re.I):
+        n = _number(m.group(1) or m.group(2) or m.group(4))
+        kind = _kind(m.group(3) or m.group(5), r, s)
+        if kind is None:
+            continue
+        if kind in r.counts and r.counts[kind] != n:
+            raise _err(s, f"the text says twice how many are {kind}")
+        r.counts[kind] = n
+        found = True
+    if choice is None or not found:
+        if re.search(r"\bAmong\s+(?:them|the\s+\w+)\s+are\b|\bare\s+(?:called|named)\b|\b(?:they|gods)\s+are\s*:", text) \
+                or ORDER.search(text):
+            if _read_multiset(s, r):
+                return True
+        parts = _parts(text, r, s)
+        if parts:
+            r.parts.append((parts, s))
+            return True
+        found |= _read_multiset(s, r)
+    return found
+
+
+def _choices(phrase: str, r: _Reading, s: Sentence) -> list[str]:
+    """Return the kinds of 'True or Random', 'a knight, who …, or a knave, who …', 'truthful, a liar, or random'."""
+    phrase = re.sub(r"\([^)]*\)", "", phrase)
+    pieces = [i for i in re.split(r"\s*,?\s*\bor\s+(?!['\"‘“])|\s*,\s*(?!(?:who|which)\b)", phrase) if i.strip()]
+    items: list[str] = []
+    for piece in pieces:  # a piece naming no kind belongs to the one before ('a random person, who says yes or no')
+        if items and _kind(re.sub(r",?\s*(?:who|which)\b.*$", "", piece), r, s, strict=False) is None:
+            items[-1] += " or " + piece
+        else:
+            items.append(piece)
+    kinds = []
+    for item in items:
+        item = re.sub(r",?\s*(?:who|which)\b.*$", "", item).strip()
+        if not item or re.match(r"(?:any|several|they|apart|including|but)\b", item, re.I):
+            continue
+        kind = _kind(item, r, s)
+        if kind is None:
+            return []
+        kinds.append(kind)
+    return list(dict.fromkeys(kinds)) if len(kinds) >= 2 or (len(kinds) == 1 and len(items) == 1) else []
+
+
+def _read_multiset(s: Sentence, r: _Reading) -> bool:
+    """Record a multiset in some order ('A, B and C are True, False and Random'; 'one is …, another …, the third
+    …'; 'two of them are knights, one is a knave and the rest are Random')."""
+    text = s.text
+    # a listed multiset: "[gods] are (called|named)? (, in some order,)? T1, T2(,)? and T3"
+    m = re.search(rf"\b(?:are|is)\s*(?:called|named)?\s*,?\s*(?:in\s+(?:some|no\s+particular|an?\s+unknown)\s+order\s*,?\s*)?"
+                  rf"(?:the\s+gods\s+are\s*)?:?\s*(?P<list>(?:(?:a|an|the|two|three|four)\s+)?{KIND_NOUN}[^.]*?"
+                  rf"(?:,|;|\band\b)[^.]*)", text)
+    if m is None:
+        m = re.search(rf"\b(?:they|gods)\s+are\s*:?\s*(?P<list>[^.]*)", text, re.I) if ORDER.search(text) else None
+    if m is None:
+        m = re.search(rf"\bAmong\s+them\s+are\s+(?P<list>[^.]*)", text)
+    if m is not None and (ORDER.search(text) or re.search(r"\bare\s+called\b|\bAmong\s+them\b|\bare\s+named\b", text)
+                          or _parts_sum(m.group("list"), r, s) == len(r.names)):
+        kinds = _listed_kinds(m.group("list"), r, s)
+        if kinds:
+            who = _names_in(text[:m.start()], r) or list(r.names)
+            r.multisets.append((who, kinds, s))
+            return True
+    return False
+
+
+def _parts_sum(phrase: str, r: _Reading, s: Sentence) -> int | None:
+    try:
+        kinds = _listed_kinds(phrase, r, s)
+    except PuzzleError:
+        return None
+    return len(kinds) if kinds else None
+
+
+def _listed_kinds(phrase: str, r: _Reading, s: Sentence) -> list[str]:
+    """Return the kinds of a list 'True, False, False and Random' or 'two truth-tellers and two liars' or
+    'True, who …; Aye, who …; and Random, who …' (with repetitions)."""
+    phrase = ORDER.sub("", phrase)
+    phrase = re.sub(r"\([^)]*\)", "", phrase)
+    if ";" in phrase and not re.search(r";\s*(?:and\s+)?[A-Za-z-]+,\s*(?:who|which)\b", phrase):
+        phrase = phrase.split(";")[0]
+    if ";" in phrase:
+        items = [i for i in re.split(r"\s*;\s*(?:and\s+)?", phrase) if i.strip()]
+        items = [re.sub(r",?\s*(?:who|which)\b.*$", "", i) for i in items]
+    else:
+        items = [i for i in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+(?!(?:\w+\s+)?(?:means?|falsely|truly)\b)", phrase)
+                 if i.strip()]
+        merged: list[str] = []
+        for item in items:  # "a knight, who always answers truthfully" keeps its clause with its kind
+            if re.match(r"(?:who|which)\b", item.strip()) and merged:
+                continue
+            merged.append(item)
+        items = merged
+    kinds = []
+    for item in items:
+        item = item.strip().strip(",:").strip()
+        if not item:
+            continue
+        n = 1
+        count = re.match(rf"({NUMBER})\s+(.*)$", item, re.I)
+        if count and not re.match(r"one\s+(?:who|that)\b", item, re.I):
+            n, item = _number(count.group(1)), count.group(2)
+        kind = _kind(item, r, s)
+        if kind is None:
+            if kinds and item[:1].islower() and n == 1 and not count:
+                continue  # "…, whatever is asked": the clause of the item before
+            return []
+        kinds.extend([kind] * n)
+    return kinds
+
+
+def _parts(text: str, r: _Reading, s: Sentence) -> list[tuple[int | str, str]]:
+    """Return the parts of 'one is True, one is False, and the other two are both Random' or 'One of the four is a
+    liar and the rest are truthful': (how many, or 'rest'; kind)."""
+    starts = rf"(?=(?:exactly\s+)?(?:{NUMBER}|another|the)\b)"
+    clauses = [c for c in re.split(rf"\s*[;,]\s*(?:and\s+|while\s+)?{starts}|\s+and\s+{starts}", text, flags=re.I)
+               if c.strip()]
+    parts: list[tuple[int | str, str]] = []
+    first = True
+    for c in clauses:
+        m = re.match(rf"(?:and\s+|but\s+)?(?:exactly\s+)?(?:(?P<n>{NUMBER})(?:\s+of\s+(?:them|the\s+(?:{NUMBER}|gods|four|three)))?|"
+                     rf"(?P<another>another)|the\s+(?:other|remaining)\s+(?P<m>{NUMBER})|"
+                     rf"the\s+(?P<ord>third|fourth|fifth|last|remaining\s+one|other(?:\s+one)?)(?!\s+(?!one\b)[a-z]+\s+(?:is|are)\b)|"
+                     rf"(?P<rest1>the\s+(?:remaining|other|last)\s+(?!{NUMBER}\b)[a-z]+(?=\s+(?:is|are)\b))|(?P<rest>the\s+rest|the\s+others|the\s+remaining\s+"
+                     rf"(?:ones|gods)|all\s+the\s+others))\b[\s,]*(?P<what>.*)$", c.strip(), re.I)
+        if m is None:
+            first = False
+            continue
+        what = m.group("what")
+        what = re.sub(rf"^,?\s*({NAME})\s*,\s*", r"\1 ", what)  # "one, Random, decides …"
+        if not re.match(r"(?:[A-Za-z-]+\s+){0,2}?(?:is|are|always|never|answers?|says?|tells?|speaks?|lies|lie|repl(?:y|ies)|"
+                        r"decides?|picks?|chooses?|does\b|doesn'?t|just|only|will|would|can)\b", what, re.I) or \
+                re.match(r"(?:gods|people|persons|islanders|inhabitants|of\s+you)\b", what, re.I):
+            first = False
+            continue  # "Three gods, A, B and C, are …": a number of gods, not a part
+        kind = _kind(what, r, s, strict=bool(re.match(r"(?:is|are)\b", what, re.I)))
+        if kind is None:
+            first = False
+            continue
+        if first:
+            opened = True
+        first = False
+        if m.group("rest") or m.group("rest1"):
+            parts.append(("rest", kind))
+        elif m.group("n"):
+            parts.append((_number(m.group("n")), kind))
+        elif m.group("m"):
+            parts.append((_number(m.group("m")), kind))
+        else:
+            parts.append((1, kind))
+    single = parts and "opened" in locals() and re.match(rf"(?:and\s+)?(?:exactly\s+)?(?:{NUMBER}\b|another\b|the\s+(?:other|remaining|rest|third|fourth|last)\b)",
+                      text.strip(), re.I)
+    return parts if len(parts) >= 2 or (parts and single) else []
+
+
+def _read_random(s: Sentence, r: _Reading) -> bool:
+    """Record how the random god answers: a coin choosing truly or falsely, or a random word."""
+    found = False
+    for clause in re.split(r"\s*;\s*|,\s*(?:but|while|whereas)\s+|\s+(?:but|while|whereas)\s+|(?<=[a-z])\s+and\s+(?="
+                           r"(?:each\s+|the\s+|a\s+)?(?:[A-Z]\w*|random\w*)\s)", s.text):
+        if not re.search(r"\brandom\w*|\bchance\b|\bcoin\b|\bchaos\b|\b50/50\b", clause, re.I):
+            continue
+        says_words = _word_lists(clause) or re.search(r"\byes\s+or\s+no\b", clause, re.I)
+        if COIN.search(clause) or (re.search(r"\bcoin\b", clause, re.I) and not says_words):
+            r.coin = found = True
+        elif says_words and re.search(r"\brandom\w*|\bchance\b|\bcoin\b|\bguess\w*", clause, re.I):
+            r.word_random = found = True
+    return found
+
+
+def _read_budget(s: Sentence, r: _Reading) -> bool:
+    """Record the number of questions allowed, or that none is set ('how many', 'as few as possible')."""
+    text = s.text
+    if HOW_MANY.search(text) and re.search(r"\bquestions?\b|\bnumber\b", text, re.I):
+        r.unbounded = True
+        return True
+    found = False
+    for m in BUDGET.finditer(text):
+        before = text[max(0, m.start() - 12):m.start()].lower()
+        if re.search(r"\b(?:each|every|a|the)\s*$", before) or (
+                _number(m.group(1)) == 1 and (re.search(r"\b(?:in|per|with)\s*$", before) or
+                                              re.match(r"\s+(?:you|we|at\s+a\s+time|a\s+day|per)\b", text[m.end():]))):
+            continue
+        n = _number(m.group(1))
+        r.budgets.add(n)
+        found = True
+    return found
+
+
+def _puzzle(r: _Reading, sentences: tuple[Sentence, ...], title: str) -> Interrogation:
+    """Return the interrogation puzzle the frames found, or raise PuzzleError naming what is open or at odds."""
+    last = sentences[-1]
+    agents = list(r.names)
+    assignments = None
+    if r.multisets or r.parts:
+        kinds: list[str] | None = None
+        if r.multisets:
+            who, kinds, where = r.multisets[0]
+            if len(who) != len(agents) and len(kinds) != len(agents):
+                missing = [a for a in agents if a not in who]
+                raise _err(where, f"the text never says what {', '.join(missing)} may be")
+            if len(kinds) != len(agents):
+                raise _err(where, f"{len(agents)} gods but {len(kinds)} kinds ({', '.join(kinds)})")
+        else:
+            parts = [p for ps, _ in r.parts for p in ps]
+            where = r.parts[-1][1]
+            whole = [ps for ps, _ in r.parts if sum(1 for n, _ in ps if n == "rest") or
+                     sum(int(n) for n, _ in ps) == len(agents)]
+            if whole and len(r.parts) > 1:
+                full = [k for n, k in whole[0] if n != "rest" for _ in range(int(n))]
+                if all(all(sum(int(n) for n, k2 in ps if k2 == k and n != "rest") <= max(full.count(k), 1)
+                           for _, k in ps) for ps, _ in r.parts):
+                    parts = list(whole[0])  # the others restate part of it ("one always lies, one guesses")
+            said = {k for n, k in parts}
+            parts += [(n, k) for k, n in r.counts.items() if k not in said]  # counts said apart from the parts
+            fixed = sum(int(n) for n, _ in parts if n != "rest")
+            kinds = [k for n, k in parts if n != "rest" for _ in range(int(n))]
+            rest = [k for n, k in parts if n == "rest"]
+            if rest:
+                kinds += [rest[0]] * (len(agents) - fixed)
+            if r.allowed:  # "each is True or False; one of them always lies": the parts are counts
+                for kind in set(kinds):
+                    if r.counts.get(kind, kinds.count(kind)) != kinds.count(kind):
+                        raise _err(where, f"the text says twice how many are {kind}")
+                    r.counts[kind] = kinds.count(kind)
+                r.multisets, r.parts = [], []
+                return _puzzle(r, sentences, title)
+            if len(kinds) != len(agents):
+                raise _err(where, f"{len(agents)} gods but the kinds add up to {len(kinds)}")
+        if r.allowed:
+            raise PuzzleError("the text says both which kinds the gods are in some order and what each may be; "
+                              "say one of them")
+        assignments = assignments_from_permutation(kinds)
+        for kind, n in r.counts.items():
+            if kinds.count(kind) != n:
+                raise PuzzleError(f"the text says exactly {n} of them {'is' if n == 1 else 'are'} {kind}, but the gods are "
+                                  f"{', '.join(kinds)}")
+    elif r.allowed:
+        missing = [a for a in agents if a not in r.allowed]
+        if missing:
+            raise PuzzleError(f"the text never says what {', '.join(missing)} may be")
+        assignments = assignments_from_allowed(agents, r.allowed)
+        if r.counts:
+            unknown = [k for k in r.counts if not any(k in ks for ks in r.allowed.values())]
+            if unknown:
+                raise PuzzleError(f"the text counts {unknown[0]} gods but no god may be {unknown[0]}")
+            assignments = with_counts(assignments, r.counts)
+            if not assignments:
+                raise PuzzleError("no assignment of the gods' kinds has these counts (" +
+                                  ", ".join(f"exactly {n} {k}" for k, n in r.counts.items()) + ")")
+    elif r.counts and sum(r.counts.values()) == len(agents):
+        assignments = assignments_from_permutation([k for k, n in r.counts.items() for _ in range(n)])
+    else:
+        raise PuzzleError("the text never says what the gods may be (e.g. 'A, B and C are True, False and Random, in "
+                          "some order' or 'each of them is True or False')")
+    lists = {ws for ws, _ in r.words}
+    if len({frozenset(ws) for ws in lists}) > 1:
+        _, where = r.words[-1]
+        raise _err(where, "the text names different answer words: " + "; ".join(", ".join(ws) for ws in lists))
+    words = list(r.words[0][0]) if r.words else None
+    if words is None and not r.plain and any(re.search(r"\b(?:own|their)\s+language\b", s.text, re.I) for s in sentences):
+        raise PuzzleError("the gods answer in their own language, but the text never says with which words")
+    if words is not None and len(words) >= 3 and not any(re.search(r"\bneither\b", s.text, re.I) for s in sentences):
+        raise PuzzleError(f"{len(words)} answer words ({', '.join(words)}) but the text never says that one means "
+                          "neither yes nor no")
+    random_mode = "coin" if r.coin and not r.word_random else "word"
+    if len(r.budgets) > 1:
+        raise PuzzleError(f"the text allows different numbers of questions: {', '.join(map(str, sorted(r.budgets)))}")
+    questions = None if r.unbounded or not r.budgets else next(iter(r.budgets))
+    space = build_space(agents, assignments, words, random_mode=random_mode, paradox="forbidden")
+    display = {}
+    return Interrogation(space, goal="types+language" if r.language_goal else "types", max_questions=questions,
+                         language="any", max_complexity=2, title=title, display=display)
