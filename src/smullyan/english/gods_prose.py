@@ -39,16 +39,18 @@ ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth
 
 # what a god does, most specific first: (pattern, canonical type)
 DOING = (
-    (r"\b(?:word|one)\s+(?:that\s+)?(?:means?|meaning|for)\s+['\"‘“]?neither\b|\bneither[- ]sayers?\b", "constant:neither"),
-    (r"\b(?:word|one)\s+(?:that\s+)?(?:means?|meaning|for)\s+['\"‘“]?yes\b|\bwhichever\b[^.;]*\bmeans\s+yes\b|"
+    (r"\b(?:word|one)\s+(?:that\s+)?(?:means?|meant|meaning|for)\s+['\"‘“]?neither\b|\bneither[- ]sayers?\b", "constant:neither"),
+    (r"\b(?:word|one)\s+(?:that\s+)?(?:means?|meant|meaning|for)\s+['\"‘“]?yes\b|\bwhichever\b[^.;]*\bmeans\s+yes\b|"
      r"\byes[- ]?(?:man|men|sayers?)\b", "constant:yes"),
-    (r"\b(?:word|one)\s+(?:that\s+)?(?:means?|meaning|for)\s+['\"‘“]?no\b|\bwhichever\b[^.;]*\bmeans\s+no\b|"
+    (r"\b(?:word|one)\s+(?:that\s+)?(?:means?|meant|meaning|for)\s+['\"‘“]?no\b|\bwhichever\b[^.;]*\bmeans\s+no\b|"
      r"\bno[- ]?(?:man|men|sayers?)\b", "constant:no"),
     (r"\b(?:answers?|says?|repl(?:y|ies)|shouts?)\s+['\"‘“]?yes['\"’”!]*\s+(?:to\s+(?:every|all|any)|always|no\s+matter|"
      r"whatever)", "constant:yes"),
     (r"\b(?:answers?|says?|repl(?:y|ies)|shouts?)\s+['\"‘“]?no['\"’”!]*\s+(?:to\s+(?:every|all|any)|always|no\s+matter|"
      r"whatever)", "constant:no"),
-    (r"\bnever\s+(?:tells?\s+(?:a\s+)?lies?|lies|lying)\b", "truthful"),
+    (r"\bnever\s+(?:tells?\s+(?:a\s+)?lies?|told\s+(?:a\s+)?lie|lies|lied|lying)\b|\bnever\s+(?:speaks?|spoke|says?|said|"
+     r"utters?|uttered|gives?|gave)\s+(?:a\s+)?(?:false|untrue)\b", "truthful"),
+    (r"\bnever\s+(?:speaks?|spoke|says?|said|utters?|uttered|gives?|gave)\s+(?:a\s+)?true\b", "liar"),
     (r"\bopposite\s+of\s+the\s+truth\b|\bspeak(?:s|ing)?\s+(?:a\s+|the\s+)?lies?\b", "liar"),
     (r"\b(?:does\s*n[o']?t|does\s+not|never)\s+(?:even\s+)?listen|\bnot\s+listening\b|\bignor(?:es|ing)\s+the\s+question|"
      r"\bpays\s+no\s+attention|\bwhichever\s+(?:pops|comes)|\bwhatever\s+(?:pops|comes)", "random"),
@@ -74,7 +76,8 @@ NAMED = {
 KIND_NOUN = (r"(?:True|False|Random|Truthful|truthful|true|false|random|truth[- ]?tellers?|truth tellers?|knights?|"
              r"knaves?|liars?|Randoms|god of (?:truth|lies|chaos)|neither[- ]sayers?|[Yy]es[- ][Mm]an|[Nn]o[- ][Mm]an)")
 NAME = r"(?:[A-Z][a-z]*\d*(?:-[A-Z][a-z]+)?)"
-NAME_LIST = re.compile(rf"(?<![\w'’-])({NAME}(?:\s*,\s*{NAME})*\s*,?\s*(?:and|&)\s*{NAME}|{NAME}(?:\s*,\s*{NAME}){{2,}})"
+NAME_LIST = re.compile(rf"(?<![\w'’-])({NAME}(?:\s*(?:,\s*(?:and\s+)?|\band\s+|&\s*){NAME})*\s*,?\s*(?:\band\b|&)\s*{NAME}|"
+                       rf"{NAME}(?:\s*,\s*{NAME}){{2,}})"
                        rf"(?![\w'’-])")
 NOT_NAMES = {"True", "False", "Random", "Truthful", "The", "One", "Each", "Every", "Three", "Two", "Four", "Five",
              "Six", "Seven", "Gods", "God", "You", "In", "Among", "Yes", "No", "Neither", "Ja", "Da", "English",
@@ -100,7 +103,7 @@ ANCHOR = (r"(?:\b(?:words?|with|come\s+as|says?|answers?|answering|repl(?:y|ies)
           r"chooses?|outputs?|shouts?|vocabulary|(?:answers|replies|words)\s+(?:are|is))\b|:)"
           r"(?:\s+(?:always|only|either|just|simply|with))*")
 BARE = r"\b([a-z]{1,6})\b"
-BARE_LIST = re.compile(rf"{ANCHOR}\s*:?\s*(?:either\s+)?{BARE}(?:\s*(?:,|/)\s*{BARE})*\s*,?\s*(?:\bor\b|\band\b|/)\s*{BARE}")
+BARE_LIST = re.compile(rf"(?i:{ANCHOR})\s*:?\s*(?:either\s+)?{BARE}(?:\s*(?:,|/)\s*{BARE})*\s*,?\s*(?:\bor\b|\band\b|/)\s*{BARE}")
 QUOTED_LIST = re.compile(rf"{QUOTED}(?:\s*(?:,|/|,?\s*or|,?\s*and)\s*{QUOTED})+")
 UNSUPPORTED = re.compile(r"\b(alternat\w*|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekdays?|"
                          r"previous\s+(?:answer|question)|repeats?\b|depend\w*(?!\s+(?:only\s+)?(?:up)?on\s+(?:the\s+|a\s+)?(?:flip|toss|coin|"
@@ -112,20 +115,25 @@ INEQUALITY = re.compile(rf"\b(at\s+least|at\s+most|no\s+more\s+than|no\s+fewer\s
                         rf"not\s+all|up\s+to)\s+{NUMBER}\b(?!\s+(?:\w+[-/ ])*questions?\b)", re.I)
 ORDER = re.compile(r"\b(?:in\s+(?:some|no\s+particular|an?\s+unknown|random|any)\s+order|though\s+you\s+do\s+not\s+know\s+"
                    r"which\s+is\s+which|not\s+necessarily\s+in\s+that\s+order)\b", re.I)
-LANGUAGE_GOAL = re.compile(r"\b(?:find\s+out|determine|work\s+out|figure\s+out|learn|discover|identify|also|and)\b"
+NOT_GOAL = re.compile(r"\b(?:need\s+not|needn'?t|do(?:es)?\s*n[o']?t\s+(?:need|have)\s+to|no\s+need|nobody\s+will\s+ask|"
+                      r"not\s+(?:required|asked|needed)|nor\s+need)\b", re.I)
+LANGUAGE_GOAL = re.compile(r"\b(?:find\s+out|determine|work\s+out|figure\s+out|learn|discover|identify|also|and|knowing)\b"
                            r"(?:(?!\b(?:know|knows|known|told|tell|secret|unknown|sure)\b)[^.;?!])*?"
                            r"\b(?:which|what)\b[^.;?!]*?\b(?:means?|is|meaning\s+of)\s+['\"‘“]?(?:yes|no)\b|\b(?:find\s+out|determine|learn|"
-                           r"also|and)\b[^.;?!]*?\bwhat\s+['\"‘“]?\w+['\"’”]?\s+means\b", re.I)
+                           r"also|and|knowing)\b[^.;?!]*?\bwhat\s+['\"‘“]?\w+['\"’”]?\s+(?:means|meant)\b", re.I)
 HOW_MANY = re.compile(r"\bhow\s+many\b|\bas\s+(?:few|many)\b|\bsmallest\s+number\b|\bfewest\b|\bno\s+limit\b|"
+                      r"\bno\s+(?:question\s+)?(?:cap|limit|bound)\b|\bunlimited\b|\bnumber\s+of\s+questions\b|"
                       r"\bminimum\s+number\b|\bleast\s+number\b", re.I)
-BUDGET = re.compile(rf"\b({NUMBER})\s+(?:(?:yes[-/ ]no|yes[- ]or[- ]no|yes/no|more|further|such|single)\s+)?(?:questions?|quer(?:y|ies))\b",
+BUDGET = re.compile(rf"\b({NUMBER}|a\s+single|just\s+one|only\s+one|one\s+single)\s+(?:(?:yes[-/ ]no|yes[- ]or[- ]no|yes/no|"
+                    rf"more|further|such|single)\s+)?(?:questions?|quer(?:y|ies)|Qs?)\b",
                     re.I)
 ASKING_RULE = re.compile(r"\b(?:each|every|any)\s+question\b|\bquestions?\b[^.]*\b(?:to|of)\s+(?:exactly\s+)?(?:one|a\s+"
                          r"single)\b|\bone\s+(?:\w+\s+)?at\s+a\s+time\b|\bask\s+(?:the\s+same|any)\b", re.I)
 TASK = re.compile(r"\b(identify|identities|identity|determine|find\s+out|work\s+out|figure\s+out|who\s+is\s+who|"
                   r"who'?s\s+who|who(?:'s|\s+is)\s+(?:the|a|an)\b|who\s+is\s+what|which\s+(?:god|one)\s+is\s+which|pin\s+down|learn|type\s+of|types\s+of|"
                   r"find\s+(?:the|each|every|random|all)|which\s+gods?\s+(?:is|are)|pins?\s+down|strategy|tell\s+(?:them|the\s+gods)\s+"
-                  r"apart|who\s+tells\s+the\s+truth|who\s+is\s+(?:the|a|an)|establish|goal|challenge|task|which\s+\w+\s+(?:is|are)|roles?\s+of)\b",
+                  r"apart|who\s+tells\s+the\s+truth|who\s+is\s+(?:the|a|an)|establish|goal|challenge|task|which\s+\w+\s+(?:is|are)|roles?\s+of|which\s+\w+(?:'s|\s+is|\s+was)\s+which|"
+                  r"ID|your\s+answer|call\s+in|submit|output|name\s+(?:every|each)|kind\s+of\s+each)\b",
                   re.I)
 WORD_MEANING = re.compile(r"\b(?:means?|meaning|mean)\s+(?:yes|no|neither)\b|\bwhich\s+is\s+which\b|\bwhich\s+word\b|"
                           r"\bwords?\s+for\s+yes\b|\bin\s+(?:some|an?\s+unknown)\s+order\b|\bcorrespondence\b|"
@@ -156,10 +164,14 @@ class _Reading:
     unbounded: bool = False
     language_goal: bool = False
     custom: dict[str, str] = field(default_factory=dict)  # kind names the text defines ("Aye") -> canonical
+    asked_how_many: Sentence | None = None  # "How many questions?" as a heading, its answer may follow
+    others: list[tuple[list[str], Sentence]] = field(default_factory=list)  # "each of the others is True or False"
 
 
 def _number(text: str) -> int:
     low = text.lower()
+    if re.match(r"(?:a|just|only|one)\s+(?:single|one)$", low):
+        return 1
     return int(low) if low.isdigit() else NUMBERS[low]
 
 
@@ -177,7 +189,7 @@ def looks_like_gods(text: str) -> bool:
     speech = re.search(r"\b(?:says?|said|claims?|claimed|states?|stated|remarks?|remarked|asserts?|asserted|"
                        r"declares?|declared|replied|answered|insists?|told\s+you|tells\s+you\s+that\s+(?!exactly))\b\s*[:,]?\s*"
                        r"['\"‘“]\w+[\s,]+\w+", text, re.I)
-    asks = asks or ASKING_RULE.search(text) or re.search(r"\b(?:how\s+(?:many|few)|number\s+of)\s+questions\b", text, re.I)
+    asks = asks or ASKING_RULE.search(text) or BUDGET.search(text) or re.search(r"\b(?:how\s+(?:many|few)|number\s+of)\s+questions\b", text, re.I)
     return bool(asks) and not speech
 
 
@@ -236,14 +248,30 @@ def _find_names(sentences: tuple[Sentence, ...], r: _Reading) -> None:
                 raise _err(s, f"a god is named twice in '{m.group(1)}'")
             r.names = names
             r.naming.append(s)
-            count = re.search(rf"\b({NUMBER})\s+(?:\w+\s+)?(?:gods|people|persons|islanders|inhabitants|colleagues|"
-                              rf"friends|Olympians|deities|beings|oracles|spirits|men|women|brothers|sisters)\b|"
-                              rf"\bthere\s+are\s+(?:now\s+)?({NUMBER})\b", s.text, re.I)
+            counts = list(re.finditer(rf"\b({NUMBER})\s+(?:[a-z]+\s+)?(?:gods|people|persons|[a-z]+s|[A-Z][a-z]+s|NPCs)\b|"
+                                      rf"\bthere\s+are\s+(?:now\s+)?({NUMBER})\b", s.text[:m.start()], re.I))
+            count = counts[-1] if counts else None
+            if count and re.match(r"(?:questions|words|times|days)\b", count.group(0).split()[-1] if count.group(1) else "", re.I):
+                count = None
             if count:
                 n = _number(count.group(1) or count.group(2))
                 if n != len(names):
                     raise _err(s, f"the text says {n} gods but names {len(names)} ({', '.join(names)})")
             return
+    for s in sentences:  # "Agents: x, y, z."
+        m = re.match(r"(?:agents|gods|names|players|persons|people|the\s+gods|characters)\s*:\s*([A-Za-z]\w{0,15}(?:\s*,\s*"
+                     r"(?:and\s+)?[A-Za-z]\w{0,15})+)\s*\.?$", s.text, re.I)
+        if m:
+            r.names = [n for n in re.split(r"\s*,\s*(?:and\s+)?", m.group(1)) if n]
+            r.naming.append(s)
+            return
+    for s in sentences:  # one line per god: "- Kim: knight or knave", "| Aster | truthful or liar |"
+        m = re.match(rf"\|?\s*({NAME})\s*[:|]\s*([^|]+?)\s*\|?\s*$", s.text)
+        if m and m.group(1) not in NOT_NAMES and m.group(1).lower() not in NAMED and _choices(m.group(2), r, s):
+            r.names.append(m.group(1))
+            r.naming.append(s)
+    if r.names:
+        return
     for s in sentences:  # "A is True or Random; B is False; C is either True or False."
         for m in re.finditer(rf"(?:^|[;.]\s*)({NAME})\s+is\s+(?:either\s+)?(?:a\s+|an\s+)?{KIND_NOUN}", s.text):
             if m.group(1) not in r.names and m.group(1) not in NOT_NAMES | {"A"} and m.group(1).lower() not in NAMED \
@@ -305,7 +333,10 @@ def _read_sentence(s: Sentence, r: _Reading) -> bool:
     used |= _read_kinds(s, r)
     used |= _read_random(s, r)
     used |= _read_budget(s, r)
-    if LANGUAGE_GOAL.search(text):
+    goal = LANGUAGE_GOAL.search(text)
+    if goal and NOT_GOAL.search(text[:goal.end()]):
+        used = True  # "you need not find out what ja means"
+    elif goal:
         r.language_goal = used = True
     if TASK.search(text) or WORD_MEANING.search(text) or ASKING_RULE.search(text) or FREEDOM.search(text):
         used = True
@@ -439,11 +470,25 @@ def _read_kinds(s: Sentence, r: _Reading) -> bool:
             if each_after is None and every is not None:
                 listed = _names_in(text[:every.end()], r)
                 who = listed if listed and len(listed) > 1 else list(r.names)
+                if re.search(r"\b(?:the\s+)?(?:others|rest|remaining(?:\s+\w+)?)\b", every.group(0), re.I) and not listed:
+                    r.others.append((kinds, s))  # the gods a count leaves: settled with the counts
+                    who = []
             for god in who:
                 if god in r.allowed and r.allowed[god] != kinds:
                     raise _err(s, f"the text says twice what {god} may be")
                 r.allowed[god] = kinds
             found = True
+    # one line per god: "- Kim: knight or knave", "| Aster | truthful or liar |"
+    line = re.match(rf"\|?\s*({NAME})\s*[:|]\s*([^|]+?)\s*\|?\s*$", text)
+    if line and line.group(1) in r.names:
+        kinds = _choices(line.group(2), r, s)
+        if kinds:
+            if line.group(1) in r.allowed and r.allowed[line.group(1)] != kinds:
+                raise _err(s, f"the text says twice what {line.group(1)} may be")
+            r.allowed[line.group(1)] = kinds
+            return True
+    if re.fullmatch(r"\|[^|]*(?:\|[^|]*)*\|", text.strip()) and not _names_in(text, r):
+        return True  # a table's header or rule: "| god | may be |", "|---|---|"
     # one god at a time: "A is True or Random; B is False"
     taken = choice.span() if choice is not None and found else (0, 0)
     for m in re.finditer(rf"(?:^|[;,.]\s*|\band\s+)({NAME})\s+(?:is|may\s+be|might\s+be|could\s+be|can\s+be)\s+(?:either\s+)?"
@@ -473,7 +518,7 @@ def _read_kinds(s: Sentence, r: _Reading) -> bool:
     # exact counts: "exactly two of them are False", "there is exactly one Random god"
     for m in re.finditer(rf"\b(?:(?:exactly\s+({NUMBER})\s+(?:of\s+(?:them|the\s+(?:\w+\s+)?(?:gods|{NUMBER})|these)\s+|"
                          rf"(?!is\b|are\b)[a-z]+\s+)?|"
-                         rf"(?<!exactly\s)({NUMBER})\s+of\s+(?:them|the\s+(?:\w+\s+)?(?:gods|{NUMBER})|these)\s+)"
+                         rf"(?<!exactly\s)({NUMBER})\s+of\s+(?:them|the\s+(?:\w+\s+)?(?:gods|{NUMBER})|these)\s+(?=is\b|are\b))"
                          rf"(?:(?:is|are)\s+)?(?:a\s+|an\s+|the\s+)?([^.;,]+)|(?:there\s+)?(?:is|are)\s+exactly\s+({NUMBER})\s+"
                          rf"([^.;,]+?)(?:\s+among\s+them)?(?=[.;,]|$))", text, re.I):
         n = _number(m.group(1) or m.group(2) or m.group(4))
@@ -524,14 +569,14 @@ def _read_multiset(s: Sentence, r: _Reading) -> bool:
     …'; 'two of them are knights, one is a knave and the rest are Random')."""
     text = s.text
     # a listed multiset: "[gods] are (called|named)? (, in some order,)? T1, T2(,)? and T3"
-    m = re.search(rf"\b(?:are|is)\s*(?:called|named)?\s*,?\s*(?:in\s+(?:some|no\s+particular|an?\s+unknown)\s+order\s*,?\s*)?"
-                  rf"(?:the\s+gods\s+are\s*)?:?\s*(?P<list>(?:(?:a|an|the|two|three|four)\s+)?{KIND_NOUN}[^.]*?"
+    m = re.search(rf"(?:\b(?:are|is)|=)\s*(?:called|named)?\s*,?\s*(?:in\s+(?:some|no\s+particular|an?\s+unknown)\s+order\s*,?"
+                  rf"\s*)?(?:the\s+gods\s+are\s*)?:?\s*(?P<list>(?:(?:a|an|the|{NUMBER})\s+)?{KIND_NOUN}[^.]*?"
                   rf"(?:,|;|\band\b)[^.]*)", text)
     if m is None:
         m = re.search(rf"\b(?:they|gods)\s+are\s*:?\s*(?P<list>[^.]*)", text, re.I) if ORDER.search(text) else None
     if m is None:
         m = re.search(rf"\bAmong\s+them\s+are\s+(?P<list>[^.]*)", text)
-    if m is not None and (ORDER.search(text) or re.search(r"\bare\s+called\b|\bAmong\s+them\b|\bare\s+named\b", text)
+    if m is not None and (ORDER.search(text) or re.search(r"\bare\s+called\b|\bAmong\s+them\b|\bare\s+named\b|=", text)
                           or _parts_sum(m.group("list"), r, s) == len(r.names)):
         kinds = _listed_kinds(m.group("list"), r, s)
         if kinds:
@@ -554,6 +599,8 @@ def _listed_kinds(phrase: str, r: _Reading, s: Sentence) -> list[str]:
     'True, who …; Aye, who …; and Random, who …' (with repetitions)."""
     phrase = ORDER.sub("", phrase)
     phrase = re.sub(r"\([^)]*\)", "", phrase)
+    phrase = phrase.split(":")[0] if ":" in phrase.strip().rstrip(":") else phrase
+    phrase = re.sub(r",?\s*(?:one\s+of\s+each|shuffled|in\s+any\s+order)\b", "", phrase, flags=re.I)
     if ";" in phrase and not re.search(r";\s*(?:and\s+)?[A-Za-z-]+,\s*(?:who|which)\b", phrase):
         phrase = phrase.split(";")[0]
     if ";" in phrase:
@@ -590,7 +637,7 @@ def _parts(text: str, r: _Reading, s: Sentence) -> list[tuple[int | str, str]]:
     """Return the parts of 'one is True, one is False, and the other two are both Random' or 'One of the four is a
     liar and the rest are truthful': (how many, or 'rest'; kind)."""
     starts = rf"(?=(?:exactly\s+)?(?:{NUMBER}|another|the)\b)"
-    clauses = [c for c in re.split(rf"\s*[;,]\s*(?:and\s+|while\s+)?{starts}|\s+and\s+{starts}", text, flags=re.I)
+    clauses = [c for c in re.split(rf"\s*[;,:]\s*(?:and\s+|while\s+)?{starts}|\s+and\s+{starts}", text, flags=re.I)
                if c.strip()]
     parts: list[tuple[int | str, str]] = []
     first = True
@@ -605,8 +652,11 @@ def _parts(text: str, r: _Reading, s: Sentence) -> list[tuple[int | str, str]]:
             continue
         what = m.group("what")
         what = re.sub(rf"^,?\s*({NAME})\s*,\s*", r"\1 ", what)  # "one, Random, decides …"
-        if not re.match(r"(?:[A-Za-z-]+\s+){0,2}?(?:is|are|always|never|answers?|says?|tells?|speaks?|lies|lie|repl(?:y|ies)|"
-                        r"decides?|picks?|chooses?|does\b|doesn'?t|just|only|will|would|can)\b", what, re.I) or \
+        what = re.sub(r"^\s*,\s*(?:[^,]{1,40},\s*)?", "", what) if what.lstrip().startswith(",") else what
+        elliptic = parts and len(what.split()) <= 3 and _kind(what, r, s, strict=False) is not None  # "one dishonest"
+        if not elliptic and not re.match(r"(?:[A-Za-z-]+,?\s+){0,6}?(?:is|are|was|were|always|never|answers?|answered|says?|said|"
+                        r"tells?|told|speaks?|spoke|lies|lied|lie|repl(?:y|ies|ied)|decides?|picks?|chooses?|flips?|tosses?|"
+                        r"does\b|doesn'?t|just|only|will|would|can|has|have)\b", what, re.I) or \
                 re.match(r"(?:gods|people|persons|islanders|inhabitants|of\s+you)\b", what, re.I):
             first = False
             continue  # "Three gods, A, B and C, are …": a number of gods, not a part
@@ -648,14 +698,24 @@ def _read_random(s: Sentence, r: _Reading) -> bool:
 def _read_budget(s: Sentence, r: _Reading) -> bool:
     """Record the number of questions allowed, or that none is set ('how many', 'as few as possible')."""
     text = s.text
-    if HOW_MANY.search(text) and re.search(r"\bquestions?\b|\bnumber\b", text, re.I):
+    if r.asked_how_many is not None:  # "How many questions? Three, each to one person."
+        answer = re.match(rf"(?:only\s+|just\s+|at\s+most\s+)?({NUMBER})\b", text, re.I)
+        r.asked_how_many = None
+        if answer:
+            r.budgets.add(_number(answer.group(1)))
+            return True
+        r.unbounded = True
+    if HOW_MANY.search(text) and re.search(r"\bquestions?\b|\bnumber\b|\bquer(?:y|ies)\b", text, re.I):
+        if s.is_question and re.fullmatch(r"\s*how\s+many\s+questions\s*\?\s*", text, re.I):
+            r.asked_how_many = s  # a heading: the answer may follow
+            return True
         r.unbounded = True
         return True
     found = False
     for m in BUDGET.finditer(text):
         before = text[max(0, m.start() - 12):m.start()].lower()
         if re.search(r"\b(?:each|every|a|the)\s*$", before) or (
-                _number(m.group(1)) == 1 and (re.search(r"\b(?:in|per|with)\s*$", before) or
+                m.group(1).lower() == "one" and (re.search(r"\b(?:in|per)\s*$", before) or
                                               re.match(r"\s+(?:you|we|at\s+a\s+time|a\s+day|per)\b", text[m.end():]))):
             continue
         n = _number(m.group(1))
@@ -712,6 +772,11 @@ def _puzzle(r: _Reading, sentences: tuple[Sentence, ...], title: str) -> Interro
             if kinds.count(kind) != n:
                 raise PuzzleError(f"the text says exactly {n} of them {'is' if n == 1 else 'are'} {kind}, but the gods are "
                                   f"{', '.join(kinds)}")
+    elif r.others and r.counts:  # "exactly one is Random; each of the others is True or False"
+        kinds, _ = r.others[0]
+        every_kind = list(dict.fromkeys(kinds + list(r.counts)))
+        assignments = with_counts(assignments_from_allowed(agents, {a: every_kind for a in agents}), r.counts)
+        assignments = [a for a in assignments if all(t in kinds or t in r.counts for t in a)]
     elif r.allowed:
         missing = [a for a in agents if a not in r.allowed]
         if missing:
@@ -743,6 +808,8 @@ def _puzzle(r: _Reading, sentences: tuple[Sentence, ...], title: str) -> Interro
     random_mode = "coin" if r.coin and not r.word_random else "word"
     if len(r.budgets) > 1:
         raise PuzzleError(f"the text allows different numbers of questions: {', '.join(map(str, sorted(r.budgets)))}")
+    if r.asked_how_many is not None:
+        r.unbounded = True
     questions = None if r.unbounded or not r.budgets else next(iter(r.budgets))
     space = build_space(agents, assignments, words, random_mode=random_mode, paradox="forbidden")
     display = {}
