@@ -57,7 +57,7 @@ DOING = (
     (r"\bnever\s+(?:tells?|speaks?)\s+the\s+truth\b|\bnever\s+(?:speaks?|answers?)\s+(?:truly|truthfully)\b", "liar"),
     (r"\b(?:at\s+random|randomly|by\s+chance|chance|coin|chaos|random|guess(?:es|ing)?)\b|\b(?:truth|truly|truthfully)\s+or\s+"
      r"(?:a\s+)?(?:lie|lies|falsely|false)\b", "random"),
-    (r"\b(?:tells?|telling|speaks?|speaking)\s+the\s+truth\b|\b(?:speaks?|answers?|repl(?:y|ies)|responds?)\s+"
+    (r"\b(?:tells?|telling|speaks?|speaking|told|spoke)\s+(?:only\s+)?the\s+truth\b|\b(?:speaks?|answers?|repl(?:y|ies)|responds?)\s+"
      r"(?:\w+\s+){0,2}(?:truly|truthfully|honestly)\b|\btruthful\b|\bhonest\b|\bgod\s+of\s+truth\b", "truthful"),
     (r"\blies\b|\blie\b|\blying\b|\b(?:speaks?|answers?|repl(?:y|ies)|responds?)\s+(?:\w+\s+){0,2}falsely\b|"
      r"\bgod\s+of\s+(?:lies|falsehood)\b|\bdishonest\b", "liar"),
@@ -120,7 +120,8 @@ NOT_GOAL = re.compile(r"\b(?:need\s+not|needn'?t|do(?:es)?\s*n[o']?t\s+(?:need|h
 LANGUAGE_GOAL = re.compile(r"\b(?:find\s+out|determine|work\s+out|figure\s+out|learn|discover|identify|also|and|knowing)\b"
                            r"(?:(?!\b(?:know|knows|known|told|tell|secret|unknown|sure)\b)[^.;?!])*?"
                            r"\b(?:which|what)\b[^.;?!]*?\b(?:means?|is|meaning\s+of)\s+['\"‘“]?(?:yes|no)\b|\b(?:find\s+out|determine|learn|"
-                           r"also|and|knowing)\b[^.;?!]*?\bwhat\s+['\"‘“]?\w+['\"’”]?\s+(?:means|meant)\b", re.I)
+                           r"also|and|knowing)\b[^.;?!]*?\bwhat\s+['\"‘“]?\w+['\"’”]?\s+(?:means|meant)\b|\b(?:find\s+out|determine|learn|"
+                           r"discover|establish|and)\b[^.;?!]*?\b(?:the\s+)?meanings?\s+of\s+['\"‘“]?(?!yes\b|no\b)\w+", re.I)
 HOW_MANY = re.compile(r"\bhow\s+many\b|\bas\s+(?:few|many)\b|\bsmallest\s+number\b|\bfewest\b|\bno\s+limit\b|"
                       r"\bno\s+(?:question\s+)?(?:cap|limit|bound)\b|\bunlimited\b|\bnumber\s+of\s+questions\b|"
                       r"\bminimum\s+number\b|\bleast\s+number\b", re.I)
@@ -133,7 +134,7 @@ TASK = re.compile(r"\b(identify|identities|identity|determine|find\s+out|work\s+
                   r"who'?s\s+who|who(?:'s|\s+is)\s+(?:the|a|an)\b|who\s+is\s+what|which\s+(?:god|one)\s+is\s+which|pin\s+down|learn|type\s+of|types\s+of|"
                   r"find\s+(?:the|each|every|random|all)|which\s+gods?\s+(?:is|are)|pins?\s+down|strategy|tell\s+(?:them|the\s+gods)\s+"
                   r"apart|who\s+tells\s+the\s+truth|who\s+is\s+(?:the|a|an)|establish|goal|challenge|task|which\s+\w+\s+(?:is|are)|roles?\s+of|which\s+\w+(?:'s|\s+is|\s+was)\s+which|"
-                  r"ID|your\s+answer|call\s+in|submit|output|name\s+(?:every|each)|kind\s+of\s+each)\b",
+                  r"ID|your\s+answer|call\s+in|submit|output|name\s+(?:every|each)|kind\s+of\s+each|(?:which|what)\s+kind|discover)\b",
                   re.I)
 WORD_MEANING = re.compile(r"\b(?:means?|meaning|mean)\s+(?:yes|no|neither)\b|\bwhich\s+is\s+which\b|\bwhich\s+word\b|"
                           r"\bwords?\s+for\s+yes\b|\bin\s+(?:some|an?\s+unknown)\s+order\b|\bcorrespondence\b|"
@@ -164,6 +165,7 @@ class _Reading:
     unbounded: bool = False
     language_goal: bool = False
     custom: dict[str, str] = field(default_factory=dict)  # kind names the text defines ("Aye") -> canonical
+    covered: set[str] = field(default_factory=set)  # gods a frame of the sentence being read has said something of
     asked_how_many: Sentence | None = None  # "How many questions?" as a heading, its answer may follow
     others: list[tuple[list[str], Sentence]] = field(default_factory=list)  # "each of the others is True or False"
 
@@ -231,7 +233,9 @@ def _mentions_puzzle(text: str, r: _Reading) -> bool:
     """Return whether a sentence names a god, a kind, an answer word or questions."""
     if any(re.search(rf"(?<![\w'’-]){re.escape(n)}(?![\w'’-])", text) for n in r.names):
         return True
-    if re.search(rf"\b{KIND_NOUN}\b|\bquestions?\b|\bgods?\b", text):
+    if re.search(rf"\b{KIND_NOUN}\b|\bquestions?\b|\bgods?\b|\bexactly\b", text):
+        return True
+    if any(re.search(rf"\b{re.escape(k)}", text, re.I) for k in r.custom):
         return True
     return any(re.search(rf"\b{re.escape(w)}\b", text) for ws, _ in r.words for w in ws)
 
@@ -257,6 +261,15 @@ def _find_names(sentences: tuple[Sentence, ...], r: _Reading) -> None:
                 n = _number(count.group(1) or count.group(2))
                 if n != len(names):
                     raise _err(s, f"the text says {n} gods but names {len(names)} ({', '.join(names)})")
+            return
+    for s in sentences:  # "Six gods, A through F"
+        m = re.search(r"\b([A-Z])\s+(?:through|thru|to|-|–)\s+([A-Z])\b", s.text)
+        if m and m.group(1) < m.group(2) and ord(m.group(2)) - ord(m.group(1)) < 12:
+            r.names = [chr(c) for c in range(ord(m.group(1)), ord(m.group(2)) + 1)]
+            r.naming.append(s)
+            count = re.search(rf"\b({NUMBER})\s+(?:[a-z]+\s+)?[a-z]+s\b", s.text[:m.start()], re.I)
+            if count and _number(count.group(1)) != len(r.names):
+                raise _err(s, f"the text says {_number(count.group(1))} gods but names {len(r.names)}")
             return
     for s in sentences:  # "Agents: x, y, z."
         m = re.match(r"(?:agents|gods|names|players|persons|people|the\s+gods|characters)\s*:\s*([A-Za-z]\w{0,15}(?:\s*,\s*"
@@ -318,6 +331,7 @@ def _read_sentence(s: Sentence, r: _Reading) -> bool:
     """Read every frame a sentence fits into `r`; return whether any did."""
     text = s.text
     used = False
+    r.covered = set()
     if UNSUPPORTED.search(text) and (_mentions_puzzle(text, r)):
         raise _err(s, f"cannot model '{UNSUPPORTED.search(text).group(0)}': a god here answers the same way "
                       "whatever the day, the topic or the earlier answers (truthful, liar, random or one fixed word)")
@@ -342,6 +356,13 @@ def _read_sentence(s: Sentence, r: _Reading) -> bool:
         used = True
     if s in r.naming:
         used = True  # the sentence that names the gods ("Three gods sit on their thrones: Odin, Thor and Loki")
+        r.covered |= set(r.names)
+    if s.is_question or TASK.search(text):
+        r.covered |= set(_names_in(text, r))  # "which of Ulla and Vidar is the knight?"
+    unread = [n for n in dict.fromkeys(_names_in(text, r)) if n not in r.covered]
+    if unread and used:
+        raise _err(s, f"cannot read what '{text}' says of {', '.join(unread)} (a god's kind is said as 'A is True or "
+                      "Random', 'each of A, B and C is True or False', or 'A, B and C are True, False and Random')")
     return used
 
 
@@ -356,7 +377,8 @@ def _read_definitions(s: Sentence, r: _Reading) -> bool:
             found = True
     for m in re.finditer(rf"(?:^|[;:,]\s*(?:and\s+)?)({NAME})\s*(?:,\s*(?:who|which)\b|\s+(?:doesn'?t|does\s+not|always|"
                          rf"never|answers|replies|says|gives|is\s+a\s+god\s+who))([^;]*)|\b(?:a|an)\s+([a-z]+(?:-[a-z]+)?)\s+"
-                         rf"(?:who|that)\s+([^;.]*)", s.text):
+                         rf"((?:who|that)\s+[^;.]*?|(?:always\s+|never\s+|only\s+)?(?:answers?|says?|repl(?:y|ies)|tells?|lies|"
+                         rf"speaks?|shouts?|gives?)\b[^;.]*?)(?=,\s*(?:and\s+)?(?:a|an)\s|[;.]|$)", s.text):
         if m.group(3):  # "a silly-billy who doesn't listen at all"
             word = m.group(3).lower()
             kind = _kind(m.group(4), r, s, strict=False)
@@ -396,10 +418,10 @@ def _read_behaviour(s: Sentence, r: _Reading) -> bool:
     at random'); a kind said to do what another kind does is an error. Return whether any clause was such."""
     found = False
     for clause in re.split(r"\s*[;,:]\s*(?:and\s+|but\s+|while\s+|whereas\s+)?|\s+(?:and|but|while|whereas)\s+(?=(?:each\s+|"
-                           r"every\s+|the\s+|a\s+|an\s+)?[A-Za-z-]+\s+(?:gods?\s+)?(?:always|never|answers?|says?|"
+                           r"every\s+|the\s+|a\s+|an\s+)?[A-Za-z-]+\s+(?:gods?\s+)?(?:always|never|only|answers?|says?|"
                            r"speaks?|tells?|lies|repl(?:y|ies)|decides?|picks?|chooses?|ignores?))", s.text):
         m = re.match(rf"(?:as\s+before\s*,?\s*)?(?:each\s+|every\s+|the\s+(?:two\s+)?|a\s+|an\s+)?(?P<who>{KIND_NOUN}|"
-                     rf"[A-Z][A-Za-z]*(?:-[A-Z][a-z]+)?)(?:\s+gods?)?\s+(?P<rest>(?:always|never|answers?|says?|speaks?|"
+                     rf"[A-Z][A-Za-z]*(?:-[A-Z][a-z]+)?)(?:\s+gods?)?\s+(?P<rest>(?:always|never|only|answers?|says?|speaks?|"
                      rf"tells?|lies|repl(?:y|ies)|decides?|picks?|chooses?|ignores?|pays|doesn'?t|does)\b.*)$", clause.strip())
         if m is None:
             continue
@@ -443,8 +465,18 @@ def _read_words(s: Sentence, r: _Reading) -> bool:
 
 
 def _names_in(text: str, r: _Reading) -> list[str]:
-    """Return the gods named in a piece of text, in order."""
-    return [n for n in re.findall(rf"(?<![\w'’-]){NAME}(?![\w'’-])", text) if n in r.names]
+    """Return the gods named in a piece of text, in order (a god called A is not the article: 'A Random god …')."""
+    found = []
+    for m in re.finditer(rf"(?<![\w'’-]){NAME}(?![\w'’-])", text):
+        n = m.group(0)
+        if n not in r.names:
+            continue
+        if n == "A" and not re.match(r"\s*(?:[,.;:!?)|]|$|\s+(?:is|was|and|or|may|might|could|can|must|will|would|answers?|"
+                                     r"says?|repl(?:y|ies)|always|never|tells?|lies|speaks?|to|through|thru)\b)",
+                                     text[m.end():]) and not re.search(r"[a-z,]\s*$", text[:m.start()]):
+            continue
+        found.append(n)
+    return found
 
 
 def _read_kinds(s: Sentence, r: _Reading) -> bool:
@@ -477,6 +509,7 @@ def _read_kinds(s: Sentence, r: _Reading) -> bool:
                 if god in r.allowed and r.allowed[god] != kinds:
                     raise _err(s, f"the text says twice what {god} may be")
                 r.allowed[god] = kinds
+            r.covered |= set(_names_in(choice.group(0), r))
             found = True
     # one line per god: "- Kim: knight or knave", "| Aster | truthful or liar |"
     line = re.match(rf"\|?\s*({NAME})\s*[:|]\s*([^|]+?)\s*\|?\s*$", text)
@@ -486,6 +519,7 @@ def _read_kinds(s: Sentence, r: _Reading) -> bool:
             if line.group(1) in r.allowed and r.allowed[line.group(1)] != kinds:
                 raise _err(s, f"the text says twice what {line.group(1)} may be")
             r.allowed[line.group(1)] = kinds
+            r.covered.add(line.group(1))
             return True
     if re.fullmatch(r"\|[^|]*(?:\|[^|]*)*\|", text.strip()) and not _names_in(text, r):
         return True  # a table's header or rule: "| god | may be |", "|---|---|"
@@ -503,6 +537,14 @@ def _read_kinds(s: Sentence, r: _Reading) -> bool:
             if god in r.allowed and r.allowed[god] != kinds:
                 raise _err(s, f"the text says twice what {god} may be")
             r.allowed[god] = kinds
+            r.covered.add(god)
+            found = True
+    # "Ivor could be any of the three (kinds)": every kind the text has named for a god
+    for m in re.finditer(rf"({NAME})\s+(?:could|may|might|can)\s+be\s+any\s+(?:of\s+)?(?:the\s+)?({NUMBER})?\b", text):
+        seen = list(dict.fromkeys(k for ks in r.allowed.values() for k in ks))
+        if m.group(1) in r.names and seen and (m.group(2) is None or _number(m.group(2)) == len(seen)):
+            r.allowed[m.group(1)] = seen
+            r.covered.add(m.group(1))
             found = True
     gods = set(_names_in(text, r))
     if len(gods) == 1 and not re.search(r"\bor\b", text) and not re.search(rf"\b{NUMBER}\b\s+(?:of|is|are)\b", text, re.I):
@@ -514,9 +556,10 @@ def _read_kinds(s: Sentence, r: _Reading) -> bool:
             if god in r.allowed and r.allowed[god] != [kind]:
                 raise _err(s, f"the text says twice what {god} may be")
             r.allowed[god] = [kind]
+            r.covered.add(god)
             found = True
     # exact counts: "exactly two of them are False", "there is exactly one Random god"
-    for m in re.finditer(rf"\b(?:(?:exactly\s+({NUMBER})\s+(?:of\s+(?:them|the\s+(?:\w+\s+)?(?:gods|{NUMBER})|these)\s+|"
+    for m in re.finditer(rf"\b(?:(?:exactly\s+({NUMBER})\s+(?:of\s+(?:them|these|those|the\s+(?:{NUMBER}\s+)?[a-z]+|the\s+{NUMBER})\s+|"
                          rf"(?!is\b|are\b)[a-z]+\s+)?|"
                          rf"(?<!exactly\s)({NUMBER})\s+of\s+(?:them|the\s+(?:\w+\s+)?(?:gods|{NUMBER})|these)\s+(?=is\b|are\b))"
                          rf"(?:(?:is|are)\s+)?(?:a\s+|an\s+|the\s+)?([^.;,]+)|(?:there\s+)?(?:is|are)\s+exactly\s+({NUMBER})\s+"
@@ -581,6 +624,7 @@ def _read_multiset(s: Sentence, r: _Reading) -> bool:
         kinds = _listed_kinds(m.group("list"), r, s)
         if kinds:
             who = _names_in(text[:m.start()], r) or list(r.names)
+            r.covered |= set(who)
             r.multisets.append((who, kinds, s))
             return True
     return False
@@ -636,7 +680,7 @@ def _listed_kinds(phrase: str, r: _Reading, s: Sentence) -> list[str]:
 def _parts(text: str, r: _Reading, s: Sentence) -> list[tuple[int | str, str]]:
     """Return the parts of 'one is True, one is False, and the other two are both Random' or 'One of the four is a
     liar and the rest are truthful': (how many, or 'rest'; kind)."""
-    starts = rf"(?=(?:exactly\s+)?(?:{NUMBER}|another|the)\b)"
+    starts = rf"(?=(?:exactly\s+)?(?:{NUMBER}|another|the|a\s+(?:third|fourth|fifth|sixth))\b)"
     clauses = [c for c in re.split(rf"\s*[;,:]\s*(?:and\s+|while\s+)?{starts}|\s+and\s+{starts}", text, flags=re.I)
                if c.strip()]
     parts: list[tuple[int | str, str]] = []
@@ -644,7 +688,7 @@ def _parts(text: str, r: _Reading, s: Sentence) -> list[tuple[int | str, str]]:
     for c in clauses:
         m = re.match(rf"(?:and\s+|but\s+)?(?:exactly\s+)?(?:(?P<n>{NUMBER})(?:\s+of\s+(?:them|the\s+(?:{NUMBER}|gods|four|three)))?|"
                      rf"(?P<another>another)|the\s+(?:other|remaining)\s+(?P<m>{NUMBER})|"
-                     rf"the\s+(?P<ord>third|fourth|fifth|last|remaining\s+one|other(?:\s+one)?)(?!\s+(?!one\b)[a-z]+\s+(?:is|are)\b)|"
+                     rf"(?:the|a)\s+(?P<ord>third|fourth|fifth|sixth|last|remaining\s+one|other(?:\s+one)?)(?!\s+(?!one\b)[a-z]+\s+(?:is|are)\b)|"
                      rf"(?P<rest1>the\s+(?:remaining|other|last)\s+(?!{NUMBER}\b)[a-z]+(?=\s+(?:is|are)\b))|(?P<rest>the\s+rest|the\s+others|the\s+remaining\s+"
                      rf"(?:ones|gods)|all\s+the\s+others))\b[\s,]*(?P<what>.*)$", c.strip(), re.I)
         if m is None:
