@@ -242,6 +242,7 @@ def _mentions_puzzle(text: str, r: _Reading) -> bool:
 
 def _find_names(sentences: tuple[Sentence, ...], r: _Reading) -> None:
     """Record the first list of two or more names that are not kinds, and a number said of them."""
+    m: re.Match[str] | None
     for s in sentences:
         for m in NAME_LIST.finditer(s.text):
             names = [n for n in re.split(r"\s*(?:,|\band\b|&)\s*", m.group(1)) if n]
@@ -332,8 +333,9 @@ def _read_sentence(s: Sentence, r: _Reading) -> bool:
     text = s.text
     used = False
     r.covered = set()
-    if UNSUPPORTED.search(text) and (_mentions_puzzle(text, r)):
-        raise _err(s, f"cannot model '{UNSUPPORTED.search(text).group(0)}': a god here answers the same way "
+    unsupported = UNSUPPORTED.search(text)
+    if unsupported and _mentions_puzzle(text, r):
+        raise _err(s, f"cannot model '{unsupported.group(0)}': a god here answers the same way "
                       "whatever the day, the topic or the earlier answers (truthful, liar, random or one fixed word)")
     inequality = INEQUALITY.search(text)
     if inequality and re.search(rf"\b{KIND_NOUN}\b", text):
@@ -549,9 +551,9 @@ def _read_kinds(s: Sentence, r: _Reading) -> bool:
     gods = set(_names_in(text, r))
     if len(gods) == 1 and not re.search(r"\bor\b", text) and not re.search(rf"\b{NUMBER}\b\s+(?:of|is|are)\b", text, re.I):
         god = next(iter(gods))
-        m = re.search(rf"(?<![\w'’-]){re.escape(god)}(?![\w'’-])[^.;]*?\b(?:he|she|it|they|{re.escape(god)})?\s*"
+        said = re.search(rf"(?<![\w'’-]){re.escape(god)}(?![\w'’-])[^.;]*?\b(?:he|she|it|they|{re.escape(god)})?\s*"
                       rf"(?P<does>(?:always|never)\s+[^.;]*)", text)
-        kind = _kind(m.group("does"), r, s, strict=False) if m else None
+        kind = _kind(said.group("does"), r, s, strict=False) if said else None
         if kind is not None:
             if god in r.allowed and r.allowed[god] != [kind]:
                 raise _err(s, f"the text says twice what {god} may be")
@@ -659,7 +661,7 @@ def _listed_kinds(phrase: str, r: _Reading, s: Sentence) -> list[str]:
                 continue
             merged.append(item)
         items = merged
-    kinds = []
+    kinds: list[str] = []
     for item in items:
         item = item.strip().strip(",:").strip()
         if not item:
@@ -684,7 +686,7 @@ def _parts(text: str, r: _Reading, s: Sentence) -> list[tuple[int | str, str]]:
     clauses = [c for c in re.split(rf"\s*[;,:]\s*(?:and\s+|while\s+)?{starts}|\s+and\s+{starts}", text, flags=re.I)
                if c.strip()]
     parts: list[tuple[int | str, str]] = []
-    first = True
+    first, opened = True, False  # opened: the sentence's first clause is itself a part ("One elf is honest …")
     for c in clauses:
         m = re.match(rf"(?:and\s+|but\s+)?(?:exactly\s+)?(?:(?P<n>{NUMBER})(?:\s+of\s+(?:them|the\s+(?:{NUMBER}|gods|four|three)))?|"
                      rf"(?P<another>another)|the\s+(?:other|remaining)\s+(?P<m>{NUMBER})|"
@@ -708,8 +710,7 @@ def _parts(text: str, r: _Reading, s: Sentence) -> list[tuple[int | str, str]]:
         if kind is None:
             first = False
             continue
-        if first:
-            opened = True
+        opened |= first
         first = False
         if m.group("rest") or m.group("rest1"):
             parts.append(("rest", kind))
@@ -719,7 +720,7 @@ def _parts(text: str, r: _Reading, s: Sentence) -> list[tuple[int | str, str]]:
             parts.append((_number(m.group("m")), kind))
         else:
             parts.append((1, kind))
-    single = parts and "opened" in locals() and re.match(rf"(?:and\s+)?(?:exactly\s+)?(?:{NUMBER}\b|another\b|the\s+(?:other|remaining|rest|third|fourth|last)\b)",
+    single = opened and re.match(rf"(?:and\s+)?(?:exactly\s+)?(?:{NUMBER}\b|another\b|the\s+(?:other|remaining|rest|third|fourth|last)\b)",
                       text.strip(), re.I)
     return parts if len(parts) >= 2 or (parts and single) else []
 
@@ -856,6 +857,6 @@ def _puzzle(r: _Reading, sentences: tuple[Sentence, ...], title: str) -> Interro
         r.unbounded = True
     questions = None if r.unbounded or not r.budgets else next(iter(r.budgets))
     space = build_space(agents, assignments, words, random_mode=random_mode, paradox="forbidden")
-    display = {}
+    display: dict[str, str] = {}
     return Interrogation(space, goal="types+language" if r.language_goal else "types", max_questions=questions,
                          language="any", max_complexity=2, title=title, display=display)
