@@ -165,6 +165,7 @@ class _Reading:
     unbounded: bool = False
     language_goal: bool = False
     custom: dict[str, str] = field(default_factory=dict)  # kind names the text defines ("Aye") -> canonical
+    excluded: dict[str, set[str]] = field(default_factory=dict)  # "A is not Random": kinds a god is not
     covered: set[str] = field(default_factory=set)  # gods a frame of the sentence being read has said something of
     asked_how_many: Sentence | None = None  # "How many questions?" as a heading, its answer may follow
     others: list[tuple[list[str], Sentence]] = field(default_factory=list)  # "each of the others is True or False"
@@ -308,6 +309,8 @@ def _kind(phrase: str, r: _Reading, s: Sentence, strict: bool = True) -> str | N
     p = re.sub(r"^(?:is|are|be|either|a|an|the|both|all|each|one|two|three|four|five|of\s+them|also|just)\s+", "", p,
                flags=re.I)
     p = re.sub(r"^(?:is|are|be|either|a|an|the|both|all)\s+", "", p, flags=re.I)
+    if re.match(r"(?:not|n[o']t)\b", p, re.I):
+        return None  # "not Random" names what a god is not (the negation frame reads it), never a kind
     head = re.match(r"([A-Za-z]+(?:[- ][A-Za-z]+)?)", p)
     if head:
         for size in (2, 1):
@@ -525,6 +528,26 @@ def _read_kinds(s: Sentence, r: _Reading) -> bool:
             return True
     if re.fullmatch(r"\|[^|]*(?:\|[^|]*)*\|", text.strip()) and not _names_in(text, r):
         return True  # a table's header or rule: "| god | may be |", "|---|---|"
+    # what a god is not: "A is not Random", "Sol is not one of them" (the kind counted in the same sentence)
+    for m in re.finditer(rf"(?<![\w'’-])({NAME})\s+is\s+(?:not|n[o']t|never)\s+(?:a\s+|an\s+|the\s+)?(one\s+of\s+them\b|[^,;.]+)",
+                         text):
+        god = m.group(1)
+        if god not in r.names:
+            continue
+        if m.group(2).startswith("one of them"):
+            counted = [_kind(c.group(1), r, s, strict=False) for c in re.finditer(
+                rf"\b(?:exactly\s+)?{NUMBER}\s+of\s+(?:them|the\s+\w+)\s+(?:is|are)\s+([^,;.]+)", text[:m.start()], re.I)]
+            counted = [k for k in counted if k is not None]
+            if len(set(counted)) != 1:
+                continue
+            kind: str | None = counted[0]
+        else:
+            kind = _kind(m.group(2), r, s, strict=False)
+        if kind is None:
+            continue
+        r.excluded.setdefault(god, set()).add(kind)
+        r.covered.add(god)
+        found = True
     # one god at a time: "A is True or Random; B is False"
     taken = choice.span() if choice is not None and found else (0, 0)
     for m in re.finditer(rf"(?:^|[;,.]\s*|\band\s+)({NAME})\s+(?:is|may\s+be|might\s+be|could\s+be|can\s+be)\s+(?:either\s+)?"
@@ -840,6 +863,10 @@ def _puzzle(r: _Reading, sentences: tuple[Sentence, ...], title: str) -> Interro
     else:
         raise PuzzleError("the text never says what the gods may be (e.g. 'A, B and C are True, False and Random, in "
                           "some order' or 'each of them is True or False')")
+    if r.excluded:  # "A is not Random": the assignments that give no god a kind it is said not to be
+        assignments = [a for a in assignments if all(a[agents.index(g)] not in ks for g, ks in r.excluded.items())]
+        if not assignments:
+            raise PuzzleError("no assignment of the gods' kinds fits what the text says they are not")
     lists = {ws for ws, _ in r.words}
     if len({frozenset(ws) for ws in lists}) > 1:
         _, where = r.words[-1]
