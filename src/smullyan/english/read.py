@@ -98,6 +98,8 @@ def _read_gods(text: str, title: str) -> Reading:
     try:
         return read_gods(text, sentences, title)
     except PuzzleError as grammar:
+        if ": cannot read '" not in grammar.message:
+            raise  # the grammar read every sentence: what it says of them stands ("2 gods but 3 names")
         try:
             puzzle, ignored = read_gods_prose(sentences, title)
         except PuzzleError as prose:
