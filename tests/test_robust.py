@@ -86,7 +86,7 @@ def test_memory_budget_stops_the_api_and_the_command_line(tmp_path):
 def test_progress_is_reported_and_limits_say_what_is_proved():
     seen = []
     # T,T,T,T,R,R,R: the worst case (7) takes about a second and a half, the average does not finish (10 s:
-    # late in a full run of the suite, on a busy machine, 5 s once ended still in the worst-case stage)
+    # late in a full run of the suite, 5 s once ended still in the worst-case stage, which alone takes 1.5 s)
     seven = smullyan.gods(list("ABCDEFG"), ["truthful"] * 4 + ["random"] * 3, random="coin",
                           language="any", max_complexity=0, objective="expected")
     with pytest.raises(smullyan.LimitReached) as err:
