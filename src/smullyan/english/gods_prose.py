@@ -45,19 +45,19 @@ DOING = (
     (r"\b(?:word|one)\s+(?:that\s+)?(?:means?|meant|meaning|for)\s+['\"‘“]?no\b|\bwhichever\b[^.;]*\bmeans\s+no\b|"
      r"\bno[- ]?(?:man|men|sayers?)\b", "constant:no"),
     (r"\b(?:answers?|says?|repl(?:y|ies)|shouts?)\s+['\"‘“]?yes['\"’”!]*\s+(?:to\s+(?:every|all|any)|always|no\s+matter|"
-     r"whatever)", "constant:yes"),
+     r"whatever)|\b(?:answers?|says?|replies)\s+always\s+['\"‘“]?yes\b", "constant:yes"),
     (r"\b(?:answers?|says?|repl(?:y|ies)|shouts?)\s+['\"‘“]?no['\"’”!]*\s+(?:to\s+(?:every|all|any)|always|no\s+matter|"
-     r"whatever)", "constant:no"),
+     r"whatever)|\b(?:answers?|says?|replies)\s+always\s+['\"‘“]?no\b", "constant:no"),
     (r"\bnever\s+(?:tells?\s+(?:a\s+)?lies?|told\s+(?:a\s+)?lie|lies|lied|lying)\b|\bnever\s+(?:speaks?|spoke|says?|said|"
      r"utters?|uttered|gives?|gave)\s+(?:a\s+)?(?:false|untrue)\b", "truthful"),
     (r"\bnever\s+(?:speaks?|spoke|says?|said|utters?|uttered|gives?|gave)\s+(?:a\s+)?true\b", "liar"),
-    (r"\bopposite\s+of\s+the\s+truth\b|\bspeak(?:s|ing)?\s+(?:a\s+|the\s+)?lies?\b", "liar"),
+    (r"\bsaying\s+(?:a\s+|the\s+)?lies?\b|\bopposite\s+of\s+the\s+truth\b|\bspeak(?:s|ing)?\s+(?:a\s+|the\s+)?lies?\b", "liar"),
     (r"\b(?:does\s*n[o']?t|does\s+not|never)\s+(?:even\s+)?listen|\bnot\s+listening\b|\bignor(?:es|ing)\s+the\s+question|"
      r"\bpays\s+no\s+attention|\bwhichever\s+(?:pops|comes)|\bwhatever\s+(?:pops|comes)", "random"),
     (r"\bnever\s+(?:tells?|speaks?)\s+the\s+truth\b|\bnever\s+(?:speaks?|answers?)\s+(?:truly|truthfully)\b", "liar"),
     (r"\b(?:at\s+random|randomly|by\s+chance|chance|coin|chaos|random|guess(?:es|ing)?)\b|\b(?:truth|truly|truthfully)\s+or\s+"
      r"(?:a\s+)?(?:lie|lies|falsely|false)\b", "random"),
-    (r"\b(?:tells?|telling|speaks?|speaking|told|spoke)\s+(?:only\s+)?the\s+truth\b|\b(?:speaks?|answers?|repl(?:y|ies)|responds?)\s+"
+    (r"\b(?:tells?|telling|speaks?|speaking|told|spoke|saying|says?)\s+(?:only\s+)?the\s+truth\b|\b(?:speaks?|answers?|repl(?:y|ies)|responds?)\s+"
      r"(?:\w+\s+){0,2}(?:truly|truthfully|honestly)\b|\btruthful\b|\bhonest\b|\bgod\s+of\s+truth\b", "truthful"),
     (r"\blies\b|\blie\b|\blying\b|\b(?:speaks?|answers?|repl(?:y|ies)|responds?)\s+(?:\w+\s+){0,2}falsely\b|"
      r"\bgod\s+of\s+(?:lies|falsehood)\b|\bdishonest\b", "liar"),
@@ -69,7 +69,7 @@ NAMED = {
     "truthteller": "truthful", "truthtellers": "truthful", "truth teller": "truthful", "truth tellers": "truthful",
     "knight": "truthful", "knights": "truthful", "truth": "truthful", "honest": "truthful",
     "false": "liar", "liar": "liar", "liars": "liar", "knave": "liar", "knaves": "liar", "lies": "liar",
-    "random": "random", "randoms": "random", "chaos": "random", "trues": "truthful", "falses": "liar",
+    "random": "random", "randoms": "random", "chaos": "random", "normal": "random", "normals": "random", "trues": "truthful", "falses": "liar",
     "yes-man": "constant:yes", "yes man": "constant:yes", "no-man": "constant:no", "no man": "constant:no",
     "neither-sayer": "constant:neither",
 }
@@ -109,7 +109,8 @@ UNSUPPORTED = re.compile(r"\b(alternat\w*|on\s+(?:mon|tues|wednes|thurs|fri|satu
                          r"previous\s+(?:answer|question)|repeats?\b|depend\w*(?!\s+(?:only\s+)?(?:up)?on\s+(?:the\s+|a\s+)?(?:flip|toss|coin|"
                          r"chance|random|dice|die)\b)|whenever|only\s+when|"
                          r"first\s+question\s+(?:truly|truthfully|falsely)|his\s+(?:first|second)\s+question|"
-                         r"sometimes\s+lies|mood|moods|probability(?!\s+(?:1/2|one\s+half|0?\.5)\b)|biased|unfair|usually|mostly|"
+                         r"sometimes\s+lies|mood|moods|when\s+(?:he\s+is\s+|she\s+is\s+|it\s+is\s+)?asked\s+about|about\s+"
+                         r"(?:himself|herself|itself|anyone|anybody|others)|probability(?!\s+(?:1/2|one\s+half|0?\.5)\b)|biased|unfair|usually|mostly|"
                          r"often|rarely|sometimes|occasionally|percent)\b|(?<![\d/])(?!50/50|1/2)\d+/\d+\b|\b(?!50\s*%)\d+\s*%", re.I)
 INEQUALITY = re.compile(rf"\b(at\s+least|at\s+most|no\s+more\s+than|no\s+fewer\s+than|fewer\s+than|more\s+than|"
                         rf"not\s+all|up\s+to)\s+{NUMBER}\b(?!\s+(?:\w+[-/ ])*questions?\b)", re.I)
@@ -117,11 +118,12 @@ ORDER = re.compile(r"\b(?:in\s+(?:some|no\s+particular|an?\s+unknown|random|any)
                    r"which\s+is\s+which|not\s+necessarily\s+in\s+that\s+order)\b", re.I)
 NOT_GOAL = re.compile(r"\b(?:need\s+not|needn'?t|do(?:es)?\s*n[o']?t\s+(?:need|have)\s+to|no\s+need|nobody\s+will\s+ask|"
                       r"not\s+(?:required|asked|needed)|nor\s+need)\b", re.I)
-LANGUAGE_GOAL = re.compile(r"\b(?:find\s+out|determine|work\s+out|figure\s+out|learn|discover|identify|also|and|knowing)\b"
+LANGUAGE_GOAL = re.compile(r"\b(?:find\s+out|determine|work\s+out|figure\s+out|learn|discover|identify|also|knowing|saying|"
+                           r"naming|stating)\b"
                            r"(?:(?!\b(?:know|knows|known|told|tell|secret|unknown|sure)\b)[^.;?!])*?"
                            r"\b(?:which|what)\b[^.;?!]*?\b(?:means?|is|meaning\s+of)\s+['\"‘“]?(?:yes|no)\b|\b(?:find\s+out|determine|learn|"
-                           r"also|and|knowing)\b[^.;?!]*?\bwhat\s+['\"‘“]?\w+['\"’”]?\s+(?:means|meant)\b|\b(?:find\s+out|determine|learn|"
-                           r"discover|establish|and)\b[^.;?!]*?\b(?:the\s+)?meanings?\s+of\s+['\"‘“]?(?!yes\b|no\b)\w+", re.I)
+                           r"also|knowing)\b[^.;?!]*?\bwhat\s+(?:['\"‘“]?\w+['\"’”]?|(?:the|all|each|both)\s+(?:\w+\s+)?words?)\s+(?:means?|meant)\b|\b(?:find\s+out|determine|learn|"
+                           r"discover|establish|also)\b[^.;?!]*?\b(?:the\s+)?meanings?\s+of\s+['\"‘“]?(?!yes\b|no\b)\w+", re.I)
 HOW_MANY = re.compile(r"\bhow\s+many\b|\bas\s+(?:few|many)\b|\bsmallest\s+number\b|\bfewest\b|\bno\s+limit\b|"
                       r"\bno\s+(?:question\s+)?(?:cap|limit|bound)\b|\bunlimited\b|\bnumber\s+of\s+questions\b|"
                       r"\bminimum\s+number\b|\bleast\s+number\b", re.I)
@@ -143,7 +145,7 @@ FREEDOM = re.compile(r"\bany\s+(?:number|combination|mix)\b|\bno\s+\w+\s+at\s+al
                     r"\bseveral\s+may\s+share\b|\bcould\s+(?:even\s+)?(?:all|be\s+all)\b|\bnothing\s+(?:is\s+)?known\b|"
                     r"\bwe\s+know\s+nothing\b", re.I)
 COIN = re.compile(r"\b(?:truly|truthfully|truth)\b[^.;]{0,40}\b(?:or|and)\b[^.;]{0,20}\b(?:falsely|lie|lies|lying|"
-                  r"false)\b|\bheads\b", re.I)
+                  r"false)\b|\b(?:truly|truthfully|the\s+truth|honestly)\s+(?:on|if)\s+heads\b", re.I)
 
 
 @dataclass
@@ -232,9 +234,9 @@ def _plain(s: Sentence) -> Sentence:
 
 def _mentions_puzzle(text: str, r: _Reading) -> bool:
     """Return whether a sentence names a god, a kind, an answer word or questions."""
-    if any(re.search(rf"(?<![\w'’-]){re.escape(n)}(?![\w'’-])", text) for n in r.names):
+    if _names_in(text, r):
         return True
-    if re.search(rf"\b{KIND_NOUN}\b|\bquestions?\b|\bgods?\b|\bexactly\b", text):
+    if re.search(rf"\b{KIND_NOUN}\b|\bexactly\b", text):
         return True
     if any(re.search(rf"\b{re.escape(k)}", text, re.I) for k in r.custom):
         return True
@@ -311,6 +313,9 @@ def _kind(phrase: str, r: _Reading, s: Sentence, strict: bool = True) -> str | N
     p = re.sub(r"^(?:is|are|be|either|a|an|the|both|all)\s+", "", p, flags=re.I)
     if re.match(r"(?:not|n[o']t)\b", p, re.I):
         return None  # "not Random" names what a god is not (the negation frame reads it), never a kind
+    noun = re.match(r"([a-z]+(?:-[a-z]+)?)\s+(?:is|are|was|were)\s+(?:a\s+|an\s+|the\s+)?(?!not\b)", p)
+    if noun and noun.group(1).lower() not in NAMED and noun.group(1) not in r.custom:
+        p = p[noun.end():]  # "god is True", "elf is honest": the kind follows
     head = re.match(r"([A-Za-z]+(?:[- ][A-Za-z]+)?)", p)
     if head:
         for size in (2, 1):
@@ -337,9 +342,9 @@ def _read_sentence(s: Sentence, r: _Reading) -> bool:
     used = False
     r.covered = set()
     unsupported = UNSUPPORTED.search(text)
-    if unsupported and _mentions_puzzle(text, r):
-        raise _err(s, f"cannot model '{unsupported.group(0)}': a god here answers the same way "
-                      "whatever the day, the topic or the earlier answers (truthful, liar, random or one fixed word)")
+    if unsupported and (_mentions_puzzle(text, r) or re.search(r"\b(?:gods?|he|she|him|his|her|himself|herself|itself|"
+                                                               r"the\s+(?:third|other|last))\b", text, re.I)):
+        raise _unsupported(s, unsupported)
     inequality = INEQUALITY.search(text)
     if inequality and re.search(rf"\b{KIND_NOUN}\b", text):
         raise _err(s, f"'{inequality.group(0)}' cannot be stated: counts of kinds are exact here ('exactly two of them "
@@ -371,16 +376,27 @@ def _read_sentence(s: Sentence, r: _Reading) -> bool:
     return used
 
 
+def _unsupported(s: Sentence, found: re.Match[str]) -> PuzzleError:
+    return _err(s, f"cannot model '{found.group(0)}': a god here answers the same way whatever the day, the topic or "
+                   "the earlier answers (truthful, liar, random or one fixed word)")
+
+
 def _read_definitions(s: Sentence, r: _Reading) -> bool:
     """Record kinds the text names and defines: 'Aye, who answers every question with the word for yes',
-    'Yes-Man … answers with whichever of ja and da means yes', 'a truth-bot (always truthful)'."""
+    'Yes-Man … answers with whichever of ja and da means yes', 'a truth-bot (always truthful)', 'and the
+    Shrugger the word meaning neither' (the verb said once for several)."""
     found = False
+    for m in re.finditer(rf"(?:^|[;:,]\s*|\band\s+)(?:the\s+)?({NAME})\s+(?:the|a)\s+word\s+(?:that\s+means|meaning|for)\s+"
+                         rf"['\"‘“]?(yes|no|neither)\b", s.text):
+        if m.group(1) not in r.names and m.group(1) not in NOT_NAMES:
+            r.custom[m.group(1)] = "constant:" + m.group(2).lower()
+            found = True
     for m in re.finditer(r"\b(?:a|an)\s+([a-z]+(?:-[a-z]+)?)\s*\(([^)]*)\)", s.text):
         kind = _kind(m.group(2), r, s, strict=False)
         if kind is not None and m.group(1).lower() not in NAMED:
             r.custom[m.group(1).lower()] = kind
             found = True
-    for m in re.finditer(rf"(?:^|[;:,]\s*(?:and\s+)?)({NAME})\s*(?:,\s*(?:who|which)\b|\s+(?:doesn'?t|does\s+not|always|"
+    for m in re.finditer(rf"(?:^|[;:,]\s*(?:and\s+|or\s+)?)(?:the\s+)?({NAME})\s*(?:,\s*(?:who|which)\b|\s+(?:doesn'?t|does\s+not|always|"
                          rf"never|answers|replies|says|gives|is\s+a\s+god\s+who))([^;]*)|\b(?:a|an)\s+([a-z]+(?:-[a-z]+)?)\s+"
                          rf"((?:who|that)\s+[^;.]*?|(?:always\s+|never\s+|only\s+)?(?:answers?|says?|repl(?:y|ies)|tells?|lies|"
                          rf"speaks?|shouts?|gives?)\b[^;.]*?)(?=,\s*(?:and\s+)?(?:a|an)\s|[;.]|$)", s.text):
@@ -460,7 +476,7 @@ def _read_words(s: Sentence, r: _Reading) -> bool:
         if set(ws) & {"yes", "no", "neither"}:
             continue
         r.words.append((ws, s))
-    if re.search(r"\bplain\s+(?:english|['\"‘“]?yes)|\bin\s+(?:plain\s+)?english\b[^.]*\b(?:answer|reply|speak|yes)|"
+    if re.search(r"\b(?:plain|simple|ordinary)\s+(?:english|['\"‘“]?yes)|\bin\s+(?:plain\s+)?english\b[^.]*\b(?:answer|reply|speak|yes)|"
                  r"\b(?:speak|reply|answer)\s+(?:in\s+)?(?:plain\s+)?english\b", text, re.I) and not re.search(
                      r"\bunderstand\s+English\b", text, re.I):
         r.plain = found = True
@@ -494,7 +510,7 @@ def _read_kinds(s: Sentence, r: _Reading) -> bool:
                       rf"replies|query|queries)\b)(?:\s+(?:of\s+)?(?:the\s+)?(?:[a-z]+|of\s+(?:the\s+)?"
                       rf"(?:gods\s+)?[^.;]*?))?\s*(?:here\s+)?(?:(?:is|are|must\s+be|may\s+be|could\s+be|might\s+be|either)\s+|"
                       rf"(?=(?:always|never)\s))(?:either\s+)?(?P<choices>[^.;]*?\bor\b[^.;]*?)"
-                      rf"(?=[.;]|,\s*(?:and|but|any|apart|including)\b|\s*\(|\s+and\s+(?:there|exactly|two|one|three)\b|$)",
+                      rf"(?=[.;]|,\s*(?:and|but|any|apart|including)\b|\s+and\s+(?:there|exactly|two|one|three)\b|$)",
                       text, re.I)
     each_after = re.search(rf"(?P<who>{NAME_LIST.pattern})\s*[,—–-]*\s+(?:are\s+)?each\s+(?:either\s+)?(?:is\s+|are\s+)?"
                            rf"(?P<choices>[^.;]*?\bor\b[^.;]*?)(?=[.;]|,\s*(?:and|but|any)\b|\s*\(|\s+and\s+\w+\s+of\b|$)",
@@ -528,6 +544,26 @@ def _read_kinds(s: Sentence, r: _Reading) -> bool:
             return True
     if re.fullmatch(r"\|[^|]*(?:\|[^|]*)*\|", text.strip()) and not _names_in(text, r):
         return True  # a table's header or rule: "| god | may be |", "|---|---|"
+    # what no god of a group is: "Abe and Bea …, and neither of them is Random", "None of them is False"
+    for m in re.finditer(rf"\b(?:neither|none)\s+of\s+(?:them|the\s+\w+|these)\s+(?:is|are)\s+(?:a\s+|an\s+|the\s+)?([^,;.]+)",
+                         text, re.I):
+        kind = _kind(m.group(1), r, s, strict=False)
+        if kind is None:
+            continue
+        group = _names_in(text[:m.start()], r) or list(r.names)
+        for god in group:
+            r.excluded.setdefault(god, set()).add(kind)
+        r.covered |= set(group)
+        found = True
+    # "Exactly one of them is the neither-sayer, and it is not Quill": the kind counted before
+    for m in re.finditer(rf"\b(?:it|he|she|that\s+one|this\s+one)\s+is\s+(?:not|n[o']t)\s+({NAME})\b", text):
+        counted = [_kind(c.group(1), r, s, strict=False) for c in re.finditer(
+            rf"\b(?:exactly\s+|just\s+|only\s+)?{NUMBER}\s+of\s+(?:them|the\s+\w+)\s+(?:is|are)\s+([^,;.]+)", text[:m.start()], re.I)]
+        counted = [k for k in counted if k is not None]
+        if m.group(1) in r.names and len(set(counted)) == 1:
+            r.excluded.setdefault(m.group(1), set()).add(counted[0])
+            r.covered.add(m.group(1))
+            found = True
     # what a god is not: "A is not Random", "Sol is not one of them" (the kind counted in the same sentence)
     for m in re.finditer(rf"(?<![\w'’-])({NAME})\s+is\s+(?:not|n[o']t|never)\s+(?:a\s+|an\s+|the\s+)?(one\s+of\s+them\b|[^,;.]+)",
                          text):
@@ -613,19 +649,20 @@ def _read_kinds(s: Sentence, r: _Reading) -> bool:
 def _choices(phrase: str, r: _Reading, s: Sentence) -> list[str]:
     """Return the kinds of 'True or Random', 'a knight, who …, or a knave, who …', 'truthful, a liar, or random'."""
     phrase = re.sub(r"\([^)]*\)", "", phrase)
-    pieces = [i for i in re.split(r"\s*,?\s*\bor\s+(?!['\"‘“])|\s*,\s*(?!(?:who|which)\b)", phrase) if i.strip()]
+    pieces = [i for i in re.split(r"\s*,?\s*\bor\s+(?!['\"‘“])|\s*,(?!\s*(?:who|which|whose)\b)\s*", phrase) if i.strip()]
     items: list[str] = []
     for piece in pieces:  # a piece naming no kind belongs to the one before ('a random person, who says yes or no')
-        if items and _kind(re.sub(r",?\s*(?:who|which)\b.*$", "", piece), r, s, strict=False) is None:
+        if items and _kind(re.sub(r",?\s*(?:who|which)\b.*$", "", piece), r, s, strict=False) is None and \
+                _kind(piece, r, s, strict=False) is None and not re.match(r"(?:a|an|the)\s", piece.strip(), re.I):
             items[-1] += " or " + piece
         else:
             items.append(piece)
     kinds = []
-    for item in items:
-        item = re.sub(r",?\s*(?:who|which)\b.*$", "", item).strip()
+    for whole in items:
+        item = re.sub(r",?\s*(?:who|which)\b.*$", "", whole).strip()
         if not item or re.match(r"(?:any|several|they|apart|including|but)\b", item, re.I):
             continue
-        kind = _kind(item, r, s)
+        kind = _kind(item, r, s, strict=False) or _kind(whole, r, s)  # "a joker, who … flipping a coin"
         if kind is None:
             return []
         kinds.append(kind)
@@ -705,13 +742,13 @@ def _listed_kinds(phrase: str, r: _Reading, s: Sentence) -> list[str]:
 def _parts(text: str, r: _Reading, s: Sentence) -> list[tuple[int | str, str]]:
     """Return the parts of 'one is True, one is False, and the other two are both Random' or 'One of the four is a
     liar and the rest are truthful': (how many, or 'rest'; kind)."""
-    starts = rf"(?=(?:exactly\s+)?(?:{NUMBER}|another|the|a\s+(?:third|fourth|fifth|sixth))\b)"
+    starts = rf"(?=(?:exactly\s+|just\s+|only\s+)?(?:{NUMBER}|another|the|a\s+(?:third|fourth|fifth|sixth))\b)"
     clauses = [c for c in re.split(rf"\s*[;,:]\s*(?:and\s+|while\s+)?{starts}|\s+and\s+{starts}", text, flags=re.I)
                if c.strip()]
     parts: list[tuple[int | str, str]] = []
     first, opened = True, False  # opened: the sentence's first clause is itself a part ("One elf is honest …")
     for c in clauses:
-        m = re.match(rf"(?:and\s+|but\s+)?(?:exactly\s+)?(?:(?P<n>{NUMBER})(?:\s+of\s+(?:them|the\s+(?:{NUMBER}|gods|four|three)))?|"
+        m = re.match(rf"(?:and\s+|but\s+)?(?:exactly\s+|just\s+|only\s+)?(?:(?P<n>{NUMBER})(?:\s+of\s+(?:them|the\s+(?:{NUMBER}|gods|four|three)))?|"
                      rf"(?P<another>another)|the\s+(?:other|remaining)\s+(?P<m>{NUMBER})|"
                      rf"(?:the|a)\s+(?P<ord>third|fourth|fifth|sixth|last|remaining\s+one|other(?:\s+one)?)(?!\s+(?!one\b)[a-z]+\s+(?:is|are)\b)|"
                      rf"(?P<rest1>the\s+(?:remaining|other|last)\s+(?!{NUMBER}\b)[a-z]+(?=\s+(?:is|are)\b))|(?P<rest>the\s+rest|the\s+others|the\s+remaining\s+"
@@ -723,6 +760,9 @@ def _parts(text: str, r: _Reading, s: Sentence) -> list[tuple[int | str, str]]:
         what = re.sub(rf"^,?\s*({NAME})\s*,\s*", r"\1 ", what)  # "one, Random, decides …"
         what = re.sub(r"^\s*,\s*(?:[^,]{1,40},\s*)?", "", what) if what.lstrip().startswith(",") else what
         elliptic = parts and len(what.split()) <= 3 and _kind(what, r, s, strict=False) is not None  # "one dishonest"
+        singular = (m.group("ord") or m.group("another") or (m.group("n") or "").lower() == "one") and \
+            re.match(r"[a-z]+s\b", what) and not re.match(r"(?:gods|people|persons|islanders|inhabitants)\b", what)
+        elliptic = elliptic or bool(singular)  # "the third blurts out 'ozo' or 'ulu' at random"
         if not elliptic and not re.match(r"(?:[A-Za-z-]+,?\s+){0,6}?(?:is|are|was|were|always|never|answers?|answered|says?|said|"
                         r"tells?|told|speaks?|spoke|lies|lied|lie|repl(?:y|ies|ied)|decides?|picks?|chooses?|flips?|tosses?|"
                         r"does\b|doesn'?t|just|only|will|would|can|has|have)\b", what, re.I) or \
@@ -743,7 +783,7 @@ def _parts(text: str, r: _Reading, s: Sentence) -> list[tuple[int | str, str]]:
             parts.append((_number(m.group("m")), kind))
         else:
             parts.append((1, kind))
-    single = opened and re.match(rf"(?:and\s+)?(?:exactly\s+)?(?:{NUMBER}\b|another\b|the\s+(?:other|remaining|rest|third|fourth|last)\b)",
+    single = opened and re.match(rf"(?:and\s+)?(?:exactly\s+|just\s+|only\s+)?(?:{NUMBER}\b|another\b|the\s+(?:other|remaining|rest|third|fourth|last)\b)",
                       text.strip(), re.I)
     return parts if len(parts) >= 2 or (parts and single) else []
 
@@ -755,7 +795,8 @@ def _read_random(s: Sentence, r: _Reading) -> bool:
                            r"(?:each\s+|the\s+|a\s+)?(?:[A-Z]\w*|random\w*)\s)", s.text):
         if not re.search(r"\brandom\w*|\bchance\b|\bcoin\b|\bchaos\b|\b50/50\b", clause, re.I):
             continue
-        says_words = _word_lists(clause) or re.search(r"\byes\s+or\s+no\b", clause, re.I)
+        says_words = _word_lists(clause) or re.search(r"\byes\s+or\s+no\b|\b(?:saying|says?)\s+['\"‘“]?(?:yes|no|\w+)"
+                                                      r"['\"’”]?\s+on\s+heads\b", clause, re.I)
         if COIN.search(clause) or (re.search(r"\bcoin\b", clause, re.I) and not says_words):
             r.coin = found = True
         elif says_words and re.search(r"\brandom\w*|\bchance\b|\bcoin\b|\bguess\w*", clause, re.I):
