@@ -11,8 +11,8 @@ without an error: 'the meaning of tam' as a goal, 'Sol is not one of them' passe
 30 (10 of 25 puzzles, 4 of 5 refusals; five read to a wrong meaning: 'you do not know which word means yes and
 which means no' taken as a goal twice over, a kind defined after 'who' swallowed, a coin choosing the word taken
 for a coin choosing truth, a god truthful only about himself read as truthful). The reader was then
-made to read the kinds of sentence it missed, not the texts themselves. One text is still not read and must
-stay an error, never a misreading (KNOWN_UNREAD)."""
+made to read the kinds of sentence it missed, not the texts themselves. Two texts are still not read and must
+stay errors, never misreadings (KNOWN_UNREAD)."""
 
 from __future__ import annotations
 
@@ -29,7 +29,10 @@ DATA = Path(__file__).resolve().parent / "data"
 TEXTS = [t for name in ("gods_texts", "gods_texts_heldout", "gods_texts_third", "gods_texts_fourth", "gods_texts_fifth")
          for t in json.loads((DATA / f"{name}.json").read_text())]
 KNOWN_UNREAD = {
-    "third_formal_sets": "line 1, column 221: cannot read what 'A god g with τ(g) = T answers",  # set notation
+    "third_formal_sets": "line 1, column 1: cannot read 'Let G = {g1, g2, g3} be a set of gods",  # set notation
+    # a remark about the gods no frame reads: an error, not a sentence passed over
+    "fifth_philosopher_naysayer": "line 1, column 1: cannot read 'Consider a variant that I find philosophically "
+                                  "instructive, since one of its gods says the same thing whatever is asked.'",
 }
 BY_ID = {t["id"]: t for t in TEXTS}
 

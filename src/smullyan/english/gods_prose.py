@@ -236,8 +236,8 @@ def _mentions_puzzle(text: str, r: _Reading) -> bool:
     """Return whether a sentence names a god, a kind, an answer word or questions."""
     if _names_in(text, r):
         return True
-    if re.search(rf"\b{KIND_NOUN}\b|\bexactly\b", text):
-        return True
+    if re.search(rf"\b{KIND_NOUN}\b|\bexactly\b|\bgods?\b", text):
+        return True  # "The gods hate questions about cheese." is no story to pass over
     if any(re.search(rf"\b{re.escape(k)}", text, re.I) for k in r.custom):
         return True
     return any(re.search(rf"\b{re.escape(w)}\b", text) for ws, _ in r.words for w in ws)
