@@ -10,7 +10,6 @@ figure that must stay 0), and the median and largest milliseconds per text.
 
 from __future__ import annotations
 
-import json
 import platform
 import sys
 import tempfile

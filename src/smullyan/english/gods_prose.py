@@ -506,11 +506,11 @@ def _read_kinds(s: Sentence, r: _Reading) -> bool:
     text = s.text
     found = False
     # a choice for every god, or for the gods listed: "each of A, B and C is either True or False"
-    every = re.search(rf"\b(?:each|every(?:\s+one)?|any|all)\b(?!\s+(?:answers?|questions?|words?|times?|days?|reply|"
-                      rf"replies|query|queries)\b)(?:\s+(?:of\s+)?(?:the\s+)?(?:[a-z]+|of\s+(?:the\s+)?"
-                      rf"(?:gods\s+)?[^.;]*?))?\s*(?:here\s+)?(?:(?:is|are|must\s+be|may\s+be|could\s+be|might\s+be|either)\s+|"
-                      rf"(?=(?:always|never)\s))(?:either\s+)?(?P<choices>[^.;]*?\bor\b[^.;]*?)"
-                      rf"(?=[.;]|,\s*(?:and|but|any|apart|including)\b|\s+and\s+(?:there|exactly|two|one|three)\b|$)",
+    every = re.search(r"\b(?:each|every(?:\s+one)?|any|all)\b(?!\s+(?:answers?|questions?|words?|times?|days?|reply|"
+                      r"replies|query|queries)\b)(?:\s+(?:of\s+)?(?:the\s+)?(?:[a-z]+|of\s+(?:the\s+)?"
+                      r"(?:gods\s+)?[^.;]*?))?\s*(?:here\s+)?(?:(?:is|are|must\s+be|may\s+be|could\s+be|might\s+be|either)\s+|"
+                      r"(?=(?:always|never)\s))(?:either\s+)?(?P<choices>[^.;]*?\bor\b[^.;]*?)"
+                      r"(?=[.;]|,\s*(?:and|but|any|apart|including)\b|\s+and\s+(?:there|exactly|two|one|three)\b|$)",
                       text, re.I)
     each_after = re.search(rf"(?P<who>{NAME_LIST.pattern})\s*[,—–-]*\s+(?:are\s+)?each\s+(?:either\s+)?(?:is\s+|are\s+)?"
                            rf"(?P<choices>[^.;]*?\bor\b[^.;]*?)(?=[.;]|,\s*(?:and|but|any)\b|\s*\(|\s+and\s+\w+\s+of\b|$)",
@@ -545,7 +545,7 @@ def _read_kinds(s: Sentence, r: _Reading) -> bool:
     if re.fullmatch(r"\|[^|]*(?:\|[^|]*)*\|", text.strip()) and not _names_in(text, r):
         return True  # a table's header or rule: "| god | may be |", "|---|---|"
     # what no god of a group is: "Abe and Bea …, and neither of them is Random", "None of them is False"
-    for m in re.finditer(rf"\b(?:neither|none)\s+of\s+(?:them|the\s+\w+|these)\s+(?:is|are)\s+(?:a\s+|an\s+|the\s+)?([^,;.]+)",
+    for m in re.finditer(r"\b(?:neither|none)\s+of\s+(?:them|the\s+\w+|these)\s+(?:is|are)\s+(?:a\s+|an\s+|the\s+)?([^,;.]+)",
                          text, re.I):
         kind = _kind(m.group(1), r, s, strict=False)
         if kind is None:
@@ -678,9 +678,9 @@ def _read_multiset(s: Sentence, r: _Reading) -> bool:
                   rf"\s*)?(?:the\s+gods\s+are\s*)?:?\s*(?P<list>(?:(?:a|an|the|{NUMBER})\s+)?{KIND_NOUN}[^.]*?"
                   rf"(?:,|;|\band\b)[^.]*)", text)
     if m is None:
-        m = re.search(rf"\b(?:they|gods)\s+are\s*:?\s*(?P<list>[^.]*)", text, re.I) if ORDER.search(text) else None
+        m = re.search(r"\b(?:they|gods)\s+are\s*:?\s*(?P<list>[^.]*)", text, re.I) if ORDER.search(text) else None
     if m is None:
-        m = re.search(rf"\bAmong\s+them\s+are\s+(?P<list>[^.]*)", text)
+        m = re.search(r"\bAmong\s+them\s+are\s+(?P<list>[^.]*)", text)
     if m is not None and (ORDER.search(text) or re.search(r"\bare\s+called\b|\bAmong\s+them\b|\bare\s+named\b|=", text)
                           or _parts_sum(m.group("list"), r, s) == len(r.names)):
         kinds = _listed_kinds(m.group("list"), r, s)
@@ -835,7 +835,6 @@ def _read_budget(s: Sentence, r: _Reading) -> bool:
 
 def _puzzle(r: _Reading, sentences: tuple[Sentence, ...], title: str) -> Interrogation:
     """Return the interrogation puzzle the frames found, or raise PuzzleError naming what is open or at odds."""
-    last = sentences[-1]
     agents = list(r.names)
     assignments = None
     if r.multisets or r.parts:
