@@ -26,7 +26,8 @@ import smullyan
 from smullyan.logic.worlds import assignments_from_allowed, assignments_from_permutation, with_counts
 
 DATA = Path(__file__).resolve().parent / "data"
-TEXTS = [t for name in ("gods_texts", "gods_texts_heldout", "gods_texts_third", "gods_texts_fourth", "gods_texts_fifth")
+TEXTS = [t for name in ("gods_texts", "gods_texts_heldout", "gods_texts_third", "gods_texts_fourth", "gods_texts_fifth",
+                        "gods_texts_sixth")
          for t in json.loads((DATA / f"{name}.json").read_text())]
 KNOWN_UNREAD = {
     "third_formal_sets": "line 1, column 1: cannot read 'Let G = {g1, g2, g3} be a set of gods",  # set notation
@@ -42,7 +43,7 @@ def meaning(puzzle) -> dict:
     space = puzzle.model.space
     randoms = any("random" in w.types for w in space.worlds)
     return {"agents": list(space.agents), "assignments": {w.types for w in space.worlds},
-            "words": None if tuple(space.words) == ("yes", "no") else list(space.words),
+            "words": None if tuple(space.words) == ("yes", "no") else [w.lower() for w in space.words],
             "random": space.random_mode if randoms else None, "max_questions": puzzle.model.max_questions,
             "goal": puzzle.model.goal}
 
@@ -53,7 +54,8 @@ def expected(entry: dict) -> dict:
         assignments = set(assignments_from_permutation(want["types"]))
     else:
         assignments = set(with_counts(assignments_from_allowed(want["agents"], want["allowed"]), want.get("counts", {})))
-    return {"agents": want["agents"], "assignments": assignments, "words": want["words"], "random": want["random"],
+    words = None if want["words"] is None else [w.lower() for w in want["words"]]  # answer words read in lower case
+    return {"agents": want["agents"], "assignments": assignments, "words": words, "random": want["random"],
             "max_questions": want["max_questions"], "goal": want["goal"]}
 
 

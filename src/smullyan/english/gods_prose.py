@@ -34,6 +34,12 @@ from ..logic.worlds import assignments_from_allowed, assignments_from_permutatio
 from .sentences import Sentence
 
 NUMBERS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve".split())}
+NUMBERS |= {"a pair of": 2, "a trio of": 3, "a dozen": 12}
+# chat spellings and contractions, read as the words they stand for ("u dont know", "one's a liar", "teh truth")
+CHAT = ((r"\bteh\b", "the"), (r"\bu\b(?=\s+(?:get|have|can|may|must|need|dont|don't|do|know|ask|are|will)\b)", "you"),
+        (r"\bdont\b", "don't"), (r"\btheres\b", "there's"), (r"\b(?:em|'em)\b", "them"),
+        (r"\b([Oo]ne|[Tt]he\s+other(?:\s+one)?|[Aa]nother|[Tt]he\s+third(?:\s+one)?)'s\s+(?=a\b|an\b|the\b|random\b|truthful\b)",
+         r"\1 is "))
 NUMBER = r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d+)"
 ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "last": 0}
 
@@ -51,15 +57,19 @@ DOING = (
     (r"\bnever\s+(?:tells?\s+(?:a\s+)?lies?|told\s+(?:a\s+)?lie|lies|lied|lying)\b|\bnever\s+(?:speaks?|spoke|says?|said|"
      r"utters?|uttered|gives?|gave)\s+(?:a\s+)?(?:false|untrue)\b", "truthful"),
     (r"\bnever\s+(?:speaks?|spoke|says?|said|utters?|uttered|gives?|gave)\s+(?:a\s+)?true\b", "liar"),
-    (r"\bsaying\s+(?:a\s+|the\s+)?lies?\b|\bopposite\s+of\s+the\s+truth\b|\bspeak(?:s|ing)?\s+(?:a\s+|the\s+)?lies?\b", "liar"),
+    (r"\bsaying\s+(?:(?:always|only)\s+)?(?:a\s+|the\s+)?lies?\b|\bopposite\s+of\s+the\s+truth\b|\bspeak(?:s|ing)?\s+"
+     r"(?:(?:always|only)\s+)?(?:a\s+|the\s+)?lies?\b", "liar"),
     (r"\b(?:does\s*n[o']?t|does\s+not|never)\s+(?:even\s+)?listen|\bnot\s+listening\b|\bignor(?:es|ing)\s+the\s+question|"
      r"\bpays\s+no\s+attention|\bwhichever\s+(?:pops|comes)|\bwhatever\s+(?:pops|comes)", "random"),
     (r"\bnever\s+(?:tells?|speaks?)\s+the\s+truth\b|\bnever\s+(?:speaks?|answers?)\s+(?:truly|truthfully)\b", "liar"),
-    (r"\b(?:at\s+random|randomly|by\s+chance|chance|coin|chaos|random|guess(?:es|ing)?)\b|\b(?:truth|truly|truthfully)\s+or\s+"
+    (r"\b(?:at\s+random|randomly|by\s+chance|chance|coin|chaos|random|guess(?:es|ing)?|by\s+hazard|haphazard\w*|toss(?:es|ed)?|"
+     r"flips?|flipped)\b|\bif\b[^.;]*\b(?:truth|truly|truthfully)\b[^.]*\bif\b[^.;]*\b(?:lie|lies|lied|falsely|false)\b|"
+     r"\b(?:truth|truly|truthfully)\s+or\s+"
      r"(?:a\s+)?(?:lie|lies|falsely|false)\b", "random"),
-    (r"\b(?:tells?|telling|speaks?|speaking|told|spoke|saying|says?)\s+(?:only\s+)?the\s+truth\b|\b(?:speaks?|answers?|repl(?:y|ies)|responds?)\s+"
+    (r"\b(?:tells?|telling|speaks?|speaking|told|spoke|saying|says?)\s+(?:(?:always|only|ever)\s+)?(?:the\s+)?truth\b|\b(?:speaks?|answers?|repl(?:y|ies)|responds?)\s+"
      r"(?:\w+\s+){0,2}(?:truly|truthfully|honestly)\b|\btruthful\b|\bhonest\b|\bgod\s+of\s+truth\b", "truthful"),
-    (r"\blies\b|\blie\b|\blying\b|\b(?:speaks?|answers?|repl(?:y|ies)|responds?)\s+(?:\w+\s+){0,2}falsely\b|"
+    (r"\blies\b|\blie\b|\blying\b|\b(?:says?|saying|speaks?|speaking)\s+(?:(?:always|only)\s+)?(?:the\s+)?(?:false|"
+     r"falsehoods?|falsity)\b|\bfib(?:s|bing|bers?)?\b|\b(?:speaks?|answers?|repl(?:y|ies)|responds?)\s+(?:\w+\s+){0,2}falsely\b|"
      r"\bgod\s+of\s+(?:lies|falsehood)\b|\bdishonest\b", "liar"),
 )
 LISTENING = next(i for i, (pattern, _) in enumerate(DOING) if "listen" in pattern)  # random, unless one word always
@@ -68,7 +78,7 @@ NAMED = {
     "true": "truthful", "truthful": "truthful", "truth-teller": "truthful", "truth-tellers": "truthful",
     "truthteller": "truthful", "truthtellers": "truthful", "truth teller": "truthful", "truth tellers": "truthful",
     "knight": "truthful", "knights": "truthful", "truth": "truthful", "honest": "truthful",
-    "false": "liar", "liar": "liar", "liars": "liar", "knave": "liar", "knaves": "liar", "lies": "liar",
+    "false": "liar", "falsity": "liar", "falsehood": "liar", "liar": "liar", "liars": "liar", "knave": "liar", "knaves": "liar", "lies": "liar",
     "random": "random", "randoms": "random", "chaos": "random", "normal": "random", "normals": "random", "trues": "truthful", "falses": "liar",
     "yes-man": "constant:yes", "yes man": "constant:yes", "no-man": "constant:no", "no man": "constant:no",
     "neither-sayer": "constant:neither",
@@ -87,6 +97,8 @@ NOT_NAMES = {"True", "False", "Random", "Truthful", "The", "One", "Each", "Every
              "Puzzle", "Ever", "Boolos", "Question", "Questions", "Let", "As", "All", "Some", "Any", "Both", "This",
              "That", "These", "Those", "Your", "My", "Show", "Work", "Ask", "Using", "With", "Whether", "While", "Their",
              "His", "Her", "Its", "Our", "Everyone", "Everybody", "Nobody", "Someone", "None", "Answers", "Replies"}
+GENERIC = {"god", "gods", "person", "one", "man", "woman", "other", "others", "rest", "third", "last", "remaining", "islander",
+           "inhabitant", "robot", "oracle", "spirit", "statue", "divinity", "deity", "people", "guard", "guards", "word", "answer"}
 QUOTED = r"['\"‘“](\w+)['\"’”]"
 STOP_WORDS = {"truly", "falsely", "truthfully", "true", "false", "lies", "lie", "random", "randomly", "not", "both",
               "all", "any", "one", "two", "three", "each", "every", "english", "questions", "question", "it", "him",
@@ -104,30 +116,43 @@ ANCHOR = (r"(?:\b(?:words?|with|come\s+as|says?|answers?|answering|repl(?:y|ies)
           r"(?:\s+(?:always|only|either|just|simply|with))*")
 BARE = r"\b([a-z]{1,6})\b"
 BARE_LIST = re.compile(rf"(?i:{ANCHOR})\s*:?\s*(?:either\s+)?{BARE}(?:\s*(?:,|/)\s*{BARE})*\s*,?\s*(?:\bor\b|\band\b|/)\s*{BARE}")
+TOKEN_LIST = re.compile(r"\b(?i:tokens?|symbols?|syllables?|sounds?)\s+(?:are\s+)?(?:either\s+)?([A-Za-z]{1,8})(?:\s*,\s*([A-Za-z]{1,8}))?"
+                        r"\s*,?\s*(?:or|and)\s+([A-Za-z]{1,8})\b")
 QUOTED_LIST = re.compile(rf"{QUOTED}(?:\s*(?:,|/|,?\s*or|,?\s*and)\s*{QUOTED})+")
 UNSUPPORTED = re.compile(r"\b(alternat\w*|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekdays?|"
                          r"previous\s+(?:answer|question)|repeats?\b|depend\w*(?!\s+(?:only\s+)?(?:up)?on\s+(?:the\s+|a\s+)?(?:flip|toss|coin|"
-                         r"chance|random|dice|die)\b)|whenever|only\s+when|"
+                         r"chance|random|dice|die)\b)|whenever(?!\s+(?:you|we|I|someone|anyone)\s+(?:ask|asks|asked|put|puts|pose|poses)\b)|only\s+when|"
                          r"first\s+question\s+(?:truly|truthfully|falsely)|his\s+(?:first|second)\s+question|"
                          r"sometimes\s+lies|mood|moods|when\s+(?:he\s+is\s+|she\s+is\s+|it\s+is\s+)?asked\s+about|about\s+"
                          r"(?:himself|herself|itself|anyone|anybody|others)|probability(?!\s+(?:1/2|one\s+half|0?\.5)\b)|biased|unfair|usually|mostly|"
                          r"often|rarely|sometimes|occasionally|percent)\b|(?<![\d/])(?!50/50|1/2)\d+/\d+\b|\b(?!50\s*%)\d+\s*%", re.I)
 INEQUALITY = re.compile(rf"\b(at\s+least|at\s+most|no\s+more\s+than|no\s+fewer\s+than|fewer\s+than|more\s+than|"
-                        rf"not\s+all|up\s+to)\s+{NUMBER}\b(?!\s+(?:\w+[-/ ])*questions?\b)", re.I)
+                        rf"not\s+all|up\s+to)\s+{NUMBER}\b(?!\s+(?:\w+[-/ ])*(?:questions?|quer(?:y|ies))\b)", re.I)
 ORDER = re.compile(r"\b(?:in\s+(?:some|no\s+particular|an?\s+unknown|random|any)\s+order|though\s+you\s+do\s+not\s+know\s+"
                    r"which\s+is\s+which|not\s+necessarily\s+in\s+that\s+order)\b", re.I)
 NOT_GOAL = re.compile(r"\b(?:need\s+not|needn'?t|do(?:es)?\s*n[o']?t\s+(?:need|have)\s+to|no\s+need|nobody\s+will\s+ask|"
-                      r"not\s+(?:required|asked|needed)|nor\s+need)\b", re.I)
-LANGUAGE_GOAL = re.compile(r"\b(?:find\s+out|determine|work\s+out|figure\s+out|learn|discover|identify|also|knowing|saying|"
-                           r"naming|stating)\b"
+                      r"not\s+(?:required|asked|needed)|nor\s+need|(?:do(?:es)?\s*n[o']?t|won'?t|will\s+not|never|not)\s+tell)\b", re.I)
+GOAL_VERB = (r"(?:find\s+out|determine|work\s+out|figure\s+out|learn|discover|identify|establish|deduce|also|knowing|"
+             r"saying|naming|stating|tell(?:ing)?\s+(?:\w+\s+){0,2}|report(?:ing)?|name|state)")
+# the words' meanings as a goal: "find out which word means yes", "tell the ghost what 'krath' means", "find out what
+# each of the three words means", "and also which word is meaning yes", "the meaning of 'ja'"
+LANGUAGE_GOAL = re.compile(rf"\b{GOAL_VERB}\b"
                            r"(?:(?!\b(?:know|knows|known|told|tell|secret|unknown|sure)\b)[^.;?!])*?"
-                           r"\b(?:which|what)\b[^.;?!]*?\b(?:means?|is|meaning\s+of)\s+['\"‘“]?(?:yes|no)\b|\b(?:find\s+out|determine|learn|"
-                           r"also|knowing)\b[^.;?!]*?\bwhat\s+(?:['\"‘“]?\w+['\"’”]?|(?:the|all|each|both)\s+(?:\w+\s+)?words?)\s+(?:means?|meant)\b|\b(?:find\s+out|determine|learn|"
-                           r"discover|establish|also)\b[^.;?!]*?\b(?:the\s+)?meanings?\s+of\s+['\"‘“]?(?!yes\b|no\b)\w+", re.I)
+                           r"\b(?:which|what)\b[^.;?!]*?\b(?:means?|is(?:\s+meaning)?|meaning(?:\s+of)?|denotes?|stands?\s+for)\s+"
+                           r"['\"‘“]?(?:yes|no)\b|"
+                           rf"\b{GOAL_VERB}[^.;?!]*?\bwhat\s+(?:['\"‘“]?\w+['\"’”]?|(?:(?:each|all|both|every|any)\s+(?:one\s+)?"
+                           r"(?:of\s+)?)?(?:the\s+|these\s+|those\s+|their\s+|its\s+)?(?:\w+\s+)?(?:words?|tokens?|replies|answers))\s+"
+                           r"(?:really\s+)?(?:means?|meant|stands?\s+for|signif(?:y|ies)|denotes?)\b|"
+                           rf"\b{GOAL_VERB}[^.;?!]*?\b(?:the\s+)?meanings?\s+of\s+(?:each\s+|every\s+|the\s+|both\s+|all\s+)?"
+                           r"['\"‘“]?(?!yes\b|no\b)\w+", re.I)
+# goals the model cannot state: a door, a road or a treasure to find instead of (or besides) the gods' kinds
+OTHER_GOAL = re.compile(rf"\b(?:find|{GOAL_VERB}|know|decide|choose|pick|tell)\b[^.;?!]*?\b(?:which|what|where)\s+(?:of\s+)?"
+                        r"(?:the\s+)?(?:\w+\s+)?(?:doors?|roads?|paths?|exits?|gates?|bridges?|treasure|gold|boxe?s?|chests?|"
+                        r"caskets?|cups?|city|village|town|directions?|tunnels?|keys?|ages?)\b", re.I)
 HOW_MANY = re.compile(r"\bhow\s+many\b|\bas\s+(?:few|many)\b|\bsmallest\s+number\b|\bfewest\b|\bno\s+limit\b|"
                       r"\bno\s+(?:question\s+)?(?:cap|limit|bound)\b|\bunlimited\b|\bnumber\s+of\s+questions\b|"
                       r"\bminimum\s+number\b|\bleast\s+number\b", re.I)
-BUDGET = re.compile(rf"\b({NUMBER}|a\s+single|just\s+one|only\s+one|one\s+single)\s+(?:(?:yes[-/ ]no|yes[- ]or[- ]no|yes/no|"
+BUDGET = re.compile(rf"\b({NUMBER}|a\s+single|just\s+one|only\s+one|one\s+single|a\s+(?:pair|trio)\s+of|a\s+dozen)\s+(?:(?:yes[-/ ]no|yes[- ]or[- ]no|yes/no|"
                     rf"more|further|such|single)\s+)?(?:questions?|quer(?:y|ies)|Qs?)\b",
                     re.I)
 ASKING_RULE = re.compile(r"\b(?:each|every|any)\s+question\b|\bquestions?\b[^.]*\b(?:to|of)\s+(?:exactly\s+)?(?:one|a\s+"
@@ -144,8 +169,8 @@ WORD_MEANING = re.compile(r"\b(?:means?|meaning|mean)\s+(?:yes|no|neither)\b|\bw
 FREEDOM = re.compile(r"\bany\s+(?:number|combination|mix)\b|\bno\s+\w+\s+at\s+all\b|\bnone,?\s+some,?\s+or\s+all\b|"
                     r"\bseveral\s+may\s+share\b|\bcould\s+(?:even\s+)?(?:all|be\s+all)\b|\bnothing\s+(?:is\s+)?known\b|"
                     r"\bwe\s+know\s+nothing\b", re.I)
-COIN = re.compile(r"\b(?:truly|truthfully|truth)\b[^.;]{0,40}\b(?:or|and)\b[^.;]{0,20}\b(?:falsely|lie|lies|lying|"
-                  r"false)\b|\b(?:truly|truthfully|the\s+truth|honestly)\s+(?:on|if)\s+heads\b", re.I)
+COIN = re.compile(r"\b(?:truly|truthfully|truth)\b[^.;]{0,40}\b(?:or|and)\b[^.;]{0,40}\b(?:falsely|lie|lies|lying|"
+                  r"false|falsity)\b|\b(?:truly|truthfully|the\s+truth|honestly)\s+(?:on|if)\s+heads\b", re.I)
 
 
 @dataclass
@@ -171,12 +196,16 @@ class _Reading:
     covered: set[str] = field(default_factory=set)  # gods a frame of the sentence being read has said something of
     asked_how_many: Sentence | None = None  # "How many questions?" as a heading, its answer may follow
     others: list[tuple[list[str], Sentence]] = field(default_factory=list)  # "each of the others is True or False"
+    menu: tuple[int | None, Sentence] | None = None  # "Every oracle has one of three types:" (the kinds defined below)
+    defined: list[str] = field(default_factory=list)  # kinds in the order lines define them ("Liar: answers falsely.")
+    fallback: list[str] = field(default_factory=list)  # "beyond that, any of them could be …": gods said nothing else of
 
 
 def _number(text: str) -> int:
     low = text.lower()
     if re.match(r"(?:a|just|only|one)\s+(?:single|one)$", low):
         return 1
+    low = re.sub(r"\s+", " ", low)
     return int(low) if low.isdigit() else NUMBERS[low]
 
 
@@ -204,7 +233,7 @@ def read_gods_prose(sentences: tuple[Sentence, ...], title: str = "") -> tuple[I
     from .framing import is_framing
 
     r = _Reading()
-    sentences = tuple(_plain(s) for s in sentences)
+    sentences = tuple(part for s in sentences for part in _spoken(_plain(s)))
     _find_names(sentences, r)
     for s in sentences:  # kinds the text names and defines, wherever it defines them
         _read_definitions(s, r)
@@ -226,10 +255,30 @@ def read_gods_prose(sentences: tuple[Sentence, ...], title: str = "") -> tuple[I
 def _plain(s: Sentence) -> Sentence:
     """Return the sentence without Markdown emphasis or code marks, list numbering ('(ii)', '3.') and runs of spaces."""
     text = re.sub(r"[`*_]+", "", s.text)
-    text = re.sub(r"^\s*(?:\(?[ivxIVX]+\)|\(?\d+[.)]|[-•])\s+", "", text)
+    text = re.sub(r"^\s*(?:\(?[ivxIVX]+\)|\(?\d+[.)/]|[-•])\s+", "", text)
     text = re.sub(r"[«»]", '"', text)
     text = re.sub(r"\s+", " ", text).strip()
+    # shouted words read as written ("ALWAYS", "TRUTHFUL: answers …", "LIARs"); short ones may be names or "ID"
+    text = re.sub(r"\b([A-Z])([A-Z]{2,})(s?)\b", lambda m: m.group(1) + m.group(2).lower() + m.group(3), text)
+    for chat, word in CHAT:
+        text = re.sub(chat, word, text)
     return Sentence(text, s.line, s.column, s.marker)
+
+
+def _spoken(s: Sentence) -> list[Sentence]:
+    """Return a sentence holding a quoted speech of several sentences ('The ghost whispers: "Each statue holds the
+    spirit of a god. One of them speaks only truth. …"') as the sentences spoken, each at its column."""
+    m = re.match(r"([^\"“]{0,80}?\b(?:says?|said|whispers?|whispered|explains?|explained|announces?|announced|tells\s+you|"
+                 r"told\s+you|reads?|continues?|adds?)\s*:?\s*)[\"“]", s.text, re.I)
+    if m is None or not re.search(r"[.!?]\s+[A-Z]", s.text[m.end():]):
+        return [s]
+    out, start = [], m.end()
+    for piece in re.finditer(r"[^.!?]+(?:[.!?]+|$)", s.text[start:]):
+        text = piece.group(0).strip().rstrip("\"”").strip()
+        if text:
+            column = s.column + start + piece.start() + len(piece.group(0)) - len(piece.group(0).lstrip())
+            out.append(Sentence(text, s.line, column, s.marker))
+    return out or [s]
 
 
 def _mentions_puzzle(text: str, r: _Reading) -> bool:
@@ -266,6 +315,22 @@ def _find_names(sentences: tuple[Sentence, ...], r: _Reading) -> None:
                 if n != len(names):
                     raise _err(s, f"the text says {n} gods but names {len(names)} ({', '.join(names)})")
             return
+    for s in sentences:  # "Gods A, B.", "call them x and y": two names with a comma only, or in lower case after a naming verb
+        m = re.search(rf"\b(?i:gods|people|persons|islanders|inhabitants|oracles|robots|statues|spirits|deities|divinities)\s*:?\s+"
+                      rf"({NAME}(?:\s*,\s*{NAME})+)(?![\w'’-])(?!\s*(?:is|are|was|were)\b)", s.text)
+        lower = re.search(r"\b(?:call(?:ed)?\s+(?:them\s+)?|named\s+|labell?ed\s+)([a-z]\w{0,9}(?:\s*,\s*[a-z]\w{0,9})*\s*,?\s*"
+                          r"(?:and|&)\s*[a-z]\w{0,9})\b", s.text)
+        for found, group in ((m, 1), (lower, 1)):
+            if found is None:
+                continue
+            names = [n for n in re.split(r"\s*(?:,|\band\b|&)\s*", found.group(group)) if n]
+            letters = all(len(n) == 1 for n in names)
+            if any((n in NOT_NAMES and not letters) or n.lower() in NAMED or n.lower() in STOP_WORDS - {"a"} for n in names):
+                continue
+            if len(set(names)) == len(names):
+                r.names = names
+                r.naming.append(s)
+                return
     for s in sentences:  # "Six gods, A through F"
         m = re.search(r"\b([A-Z])\s+(?:through|thru|to|-|–)\s+([A-Z])\b", s.text)
         if m and m.group(1) < m.group(2) and ord(m.group(2)) - ord(m.group(1)) < 12:
@@ -345,11 +410,17 @@ def _read_sentence(s: Sentence, r: _Reading) -> bool:
     if unsupported and (_mentions_puzzle(text, r) or re.search(r"\b(?:gods?|he|she|him|his|her|himself|herself|itself|"
                                                                r"the\s+(?:third|other|last))\b", text, re.I)):
         raise _unsupported(s, unsupported)
+    other_goal = OTHER_GOAL.search(text)
+    if other_goal and not NOT_GOAL.search(text[:other_goal.end()]):
+        raise _err(s, f"cannot model the goal '{other_goal.group(0)}': smullyan finds what each god is (and, if the "
+                      "text asks, what the words mean)")
     inequality = INEQUALITY.search(text)
     if inequality and re.search(rf"\b{KIND_NOUN}\b", text):
         raise _err(s, f"'{inequality.group(0)}' cannot be stated: counts of kinds are exact here ('exactly two of them "
                       "are False')")
-    if re.search(rf"\b{NUMBER}\s+(?:\w+\s+)?(?:gods|people|persons|islanders|inhabitants|deities)\b", text, re.I):
+    if re.search(rf"\b{NUMBER}\s+(?:\w+\s+)?(?:gods|people|persons|islanders|inhabitants|deities)\b", text, re.I) or re.search(
+            r"\b(?:each|every)\s+\w+\s+(?:is|holds|houses|contains|hides)\s+(?:the\s+spirit\s+of\s+)?(?:a|one)\s+(?:god|deity)\b",
+            text, re.I):
         used = True  # "Three gods stand before you": the number is checked against the names
     used |= _read_definitions(s, r)
     used |= _read_behaviour(s, r)
@@ -396,6 +467,15 @@ def _read_definitions(s: Sentence, r: _Reading) -> bool:
         if kind is not None and m.group(1).lower() not in NAMED:
             r.custom[m.group(1).lower()] = kind
             found = True
+    for m in re.finditer(r"(?:^|[;:,]\s*|\b(?i:in\s+this\s+puzzle|here|but|and)\s*,?\s+)(?i:the)\s+([a-z]+(?:-[a-z]+)?)\s+((?:doesn'?t|does\s+not|"
+                         r"always|never|only|just|simply|answers|replies|says|picks|chooses|ignores|is\s+a\s+god\s+who)\b[^;]*)", s.text):
+        word = m.group(1).lower()
+        if word in NAMED or word in GENERIC or word in r.custom or re.fullmatch(r"(?:first|second|third|fourth|fifth|last|other)", word):
+            continue
+        kind = _kind(m.group(2), r, s, strict=False)
+        if kind is not None:
+            r.custom[word] = kind
+            found = True
     for m in re.finditer(rf"(?:^|[;:,]\s*(?:and\s+|or\s+)?)(?:the\s+)?({NAME})\s*(?:,\s*(?:who|which)\b|\s+(?:doesn'?t|does\s+not|always|"
                          rf"never|answers|replies|says|gives|is\s+a\s+god\s+who))([^;]*)|\b(?:a|an)\s+([a-z]+(?:-[a-z]+)?)\s+"
                          rf"((?:who|that)\s+[^;.]*?|(?:always\s+|never\s+|only\s+)?(?:answers?|says?|repl(?:y|ies)|tells?|lies|"
@@ -403,7 +483,7 @@ def _read_definitions(s: Sentence, r: _Reading) -> bool:
         if m.group(3):  # "a silly-billy who doesn't listen at all"
             word = m.group(3).lower()
             kind = _kind(m.group(4), r, s, strict=False)
-            if kind is not None and word not in NAMED and word not in ("god", "person", "one", "man", "woman"):
+            if kind is not None and word not in NAMED and word not in GENERIC:
                 r.custom[word] = kind
                 found = True
             continue
@@ -427,6 +507,10 @@ def _word_lists(text: str) -> list[tuple[str, ...]]:
     lists = []
     for m in QUOTED_LIST.finditer(text):
         lists.append(tuple(re.findall(QUOTED, m.group(0))))
+    for m in TOKEN_LIST.finditer(text):  # "Replies are the tokens ZIP and ZAP."
+        ws = tuple(w for w in m.groups() if w)
+        if not any(w.lower() in STOP_WORDS for w in ws):
+            lists.append(ws)
     for m in BARE_LIST.finditer(text):
         ws = tuple(w for w in m.groups() if w)
         if all(w.lower() in ("yes", "no") for w in ws) or not any(w.lower() in STOP_WORDS for w in ws):
@@ -437,12 +521,24 @@ def _word_lists(text: str) -> list[tuple[str, ...]]:
 def _read_behaviour(s: Sentence, r: _Reading) -> bool:
     """Check what a sentence says a kind does ('True never lies', 'the knave always lies', 'Random answers ja or da
     at random'); a kind said to do what another kind does is an error. Return whether any clause was such."""
+    line = re.match(rf"(?P<who>{KIND_NOUN}|[A-Z][A-Za-z]*(?:-[A-Z][a-z]+)?)\s*:\s+(?P<rest>.+)$", s.text)
+    if line:  # "Truthful: answers every query truthfully." (a line of a list of kinds)
+        who = line.group("who")
+        named = r.custom.get(who) or NAMED.get(who.lower()) or NAMED.get(who.lower().rstrip("s"))
+        does = _kind(line.group("rest"), r, s, strict=False) if named else None
+        if named and does:
+            if does != named and not (named.startswith("constant:") and re.search(DOING[LISTENING][0], line.group("rest"), re.I)):
+                raise _err(s, f"'{s.text.rstrip('.!')}': {who} is a {named.replace('constant:', 'god always saying ')} "
+                              "god, which does not do that")
+            if named not in r.defined:
+                r.defined.append(named)
+            return True
     found = False
     for clause in re.split(r"\s*[;,:]\s*(?:and\s+|but\s+|while\s+|whereas\s+)?|\s+(?:and|but|while|whereas)\s+(?=(?:each\s+|"
                            r"every\s+|the\s+|a\s+|an\s+)?[A-Za-z-]+\s+(?:gods?\s+)?(?:always|never|only|answers?|says?|"
                            r"speaks?|tells?|lies|repl(?:y|ies)|decides?|picks?|chooses?|ignores?))", s.text):
         m = re.match(rf"(?:as\s+before\s*,?\s*)?(?:each\s+|every\s+|the\s+(?:two\s+)?|a\s+|an\s+)?(?P<who>{KIND_NOUN}|"
-                     rf"[A-Z][A-Za-z]*(?:-[A-Z][a-z]+)?)(?:\s+gods?)?\s+(?P<rest>(?:always|never|only|answers?|says?|speaks?|"
+                     rf"[A-Z][A-Za-z]*(?:-[A-Z][a-z]+)?)(?:\s+gods?)?(?P<colon>\s*:)?\s+(?P<rest>(?:always|never|only|answers?|says?|speaks?|"
                      rf"tells?|lies|repl(?:y|ies)|decides?|picks?|chooses?|ignores?|pays|doesn'?t|does)\b.*)$", clause.strip())
         if m is None:
             continue
@@ -458,6 +554,8 @@ def _read_behaviour(s: Sentence, r: _Reading) -> bool:
             raise _err(s, f"'{clause.strip().rstrip('.!')}': {who} is a {named.replace('constant:', 'god always saying ')} "
                           "god, which does not do that")
         found = True
+        if m.group("colon") and named not in r.defined:
+            r.defined.append(named)  # "Truthful: answers every query truthfully." (a line of a list of kinds)
     return found
 
 
@@ -476,8 +574,9 @@ def _read_words(s: Sentence, r: _Reading) -> bool:
         if set(ws) & {"yes", "no", "neither"}:
             continue
         r.words.append((ws, s))
-    if re.search(r"\b(?:plain|simple|ordinary)\s+(?:english|['\"‘“]?yes)|\bin\s+(?:plain\s+)?english\b[^.]*\b(?:answer|reply|speak|yes)|"
-                 r"\b(?:speak|reply|answer)\s+(?:in\s+)?(?:plain\s+)?english\b", text, re.I) and not re.search(
+    if re.search(r"\b(?:plain|simple|ordinary|normal)\s+(?:english|['\"‘“]?yes)|\bin\s+(?:plain\s+)?english\b[^.]*\b(?:answer|reply|speak|yes)|"
+                 r"\b(?:speaks?|repl(?:y|ies)|answers?|talk|talks)\s+(?:in\s+)?(?:plain\s+|normal\s+)?english\b|\byes\s+or\s+no\s+\(english\)|"
+                 r"\b(?:talk|talks|speak|speaks)\s+normal(?:ly)?\b", text, re.I) and not re.search(
                      r"\bunderstand\s+English\b", text, re.I):
         r.plain = found = True
     if WORD_MEANING.search(text) and (found or re.search(r"\bwords?\b|\bmeans?\b", text, re.I)):
@@ -488,7 +587,8 @@ def _read_words(s: Sentence, r: _Reading) -> bool:
 def _names_in(text: str, r: _Reading) -> list[str]:
     """Return the gods named in a piece of text, in order (a god called A is not the article: 'A Random god …')."""
     found = []
-    for m in re.finditer(rf"(?<![\w'’-]){NAME}(?![\w'’-])", text):
+    pattern = NAME if all(n[:1].isupper() for n in r.names) else "|".join(map(re.escape, r.names))
+    for m in re.finditer(rf"(?<![\w'’-])(?:{pattern})(?![\w'’-])", text):
         n = m.group(0)
         if n not in r.names:
             continue
@@ -525,6 +625,10 @@ def _read_kinds(s: Sentence, r: _Reading) -> bool:
                 who = listed if listed and len(listed) > 1 else list(r.names)
                 if re.search(r"\b(?:the\s+)?(?:others|rest|remaining(?:\s+\w+)?)\b", every.group(0), re.I) and not listed:
                     r.others.append((kinds, s))  # the gods a count leaves: settled with the counts
+                    who = []
+                elif re.search(r"\b(?:beyond|apart\s+from|other\s+than|except\s+for|besides)\s+(?:that|this|these|those)\b|"
+                               r"\botherwise\b", text[:every.start()], re.I) and not _names_in(every.group(0), r):
+                    r.fallback = kinds  # "beyond that, any of them could be …": for the gods nothing else is said of
                     who = []
             for god in who:
                 if god in r.allowed and r.allowed[god] != kinds:
@@ -586,8 +690,8 @@ def _read_kinds(s: Sentence, r: _Reading) -> bool:
         found = True
     # one god at a time: "A is True or Random; B is False"
     taken = choice.span() if choice is not None and found else (0, 0)
-    for m in re.finditer(rf"(?:^|[;,.]\s*|\band\s+)({NAME})\s+(?:is|may\s+be|might\s+be|could\s+be|can\s+be)\s+(?:either\s+)?"
-                         rf"([^;.]*?)(?=[;.]|,\s*\w+\s+is\b|$)", text):
+    for m in re.finditer(rf"(?:^|[;,.]\s*|\band\s+|\bthat\s+)({NAME})\s+(?:is|may\s+be|might\s+be|could\s+be|can\s+be)\s+(?:either\s+)?"
+                         rf"([^;.]*?)(?=[;.]|,\s*\w+\s+is\b|,\s*(?:and\s+)?that\b|$)", text):
         god = m.group(1)
         if god not in r.names or taken[0] <= m.start(1) < taken[1] or s.is_question or re.search(
                 r"\b(?:who|which|whether|establish|determine|find|identify|work\s+out|figure\s+out|decide)\b",
@@ -633,6 +737,26 @@ def _read_kinds(s: Sentence, r: _Reading) -> bool:
             raise _err(s, f"the text says twice how many are {kind}")
         r.counts[kind] = n
         found = True
+    # "Every oracle has one of three types:" and the kinds defined in the lines that follow
+    menu = re.search(rf"\b(?:each|every)\s+\w+\s+(?:has|is\s+of|is)\s+(?:exactly\s+)?one\s+of\s+(?:the\s+)?(?:following\s+)?"
+                     rf"(?:({NUMBER})\s+)?(?:types|kinds|roles|sorts)\b\s*:?\s*(?P<list>[^.;]*)", text, re.I)
+    if menu:
+        listed = _choices(menu.group("list"), r, s) if menu.group("list").strip() else []
+        if listed:
+            r.fallback = listed
+        else:
+            r.menu = (_number(menu.group(1)) if menu.group(1) else None, s)
+        r.covered |= set(r.names)
+        return True
+    # "Exactly 1 of them is Random; the other one is either a Truth-teller or a Liar": the others' choice
+    rest = re.search(rf"\bthe\s+(?:other|remaining|rest)(?:\s+(?:one|ones|gods?|{NUMBER}))?\s+(?:is|are)\s+(?:each\s+)?(?:either\s+)?"
+                     r"(?P<choices>[^.;()]*\bor\b[^.;()]*)", text, re.I)
+    if rest and r.counts:
+        kinds = _choices(rest.group("choices"), r, s)
+        if len(kinds) >= 2:
+            r.others.append((kinds, s))
+            r.covered |= set(_names_in(text, r))
+            return True
     if choice is None or not found:
         if re.search(r"\bAmong\s+(?:them|the\s+\w+)\s+are\b|\bare\s+(?:called|named)\b|\b(?:they|gods)\s+are\s*:", text) \
                 or ORDER.search(text):
@@ -674,6 +798,15 @@ def _read_multiset(s: Sentence, r: _Reading) -> bool:
     …'; 'two of them are knights, one is a knave and the rest are Random')."""
     text = s.text
     # a listed multiset: "[gods] are (called|named)? (, in some order,)? T1, T2(,)? and T3"
+    # "t is a bijection from the gods onto the three types Truth, Falsity and Random": each kind once
+    m = re.search(r"\b(?:bijection|one[- ]to[- ]one\s+(?:map|mapping|correspondence|assignment)|permutation)\b[^.;]*?\b(?:types?|"
+                  r"kinds?|roles?)\s*:?\s+(?P<list>[^.;]+)", text, re.I)
+    if m is not None:
+        kinds = _listed_kinds(m.group("list"), r, s)
+        if kinds:
+            r.covered |= set(r.names)
+            r.multisets.append((list(r.names), kinds, s))
+            return True
     m = re.search(rf"(?:\b(?:are|is)|=)\s*(?:called|named)?\s*,?\s*(?:in\s+(?:some|no\s+particular|an?\s+unknown)\s+order\s*,?"
                   rf"\s*)?(?:the\s+gods\s+are\s*)?:?\s*(?P<list>(?:(?:a|an|the|{NUMBER})\s+)?{KIND_NOUN}[^.]*?"
                   rf"(?:,|;|\band\b)[^.]*)", text)
@@ -742,6 +875,13 @@ def _listed_kinds(phrase: str, r: _Reading, s: Sentence) -> list[str]:
 def _parts(text: str, r: _Reading, s: Sentence) -> list[tuple[int | str, str]]:
     """Return the parts of 'one is True, one is False, and the other two are both Random' or 'One of the four is a
     liar and the rest are truthful': (how many, or 'rest'; kind)."""
+    bare = re.sub(r"\([^)]*\)", "", text).strip().rstrip(".!").strip()
+    items = [i for i in re.split(r"\s*[,;]\s*(?:and\s+)?|\s+and\s+", bare) if i]
+    terse = [re.fullmatch(rf"(?:exactly\s+)?({NUMBER})\s+([A-Za-z-]+(?:\s+[A-Za-z-]+)?)", i, re.I) for i in items]
+    if len(items) >= 2 and all(terse):  # "One truthful, one random (coin flip each question)."
+        listed = [(_number(t.group(1)), _kind(t.group(2), r, s, strict=False)) for t in terse if t]
+        if all(k is not None for _, k in listed):
+            return [(n, k) for n, k in listed if k is not None]
     starts = rf"(?=(?:exactly\s+|just\s+|only\s+)?(?:{NUMBER}|another|the|a\s+(?:third|fourth|fifth|sixth))\b)"
     clauses = [c for c in re.split(rf"\s*[;,:]\s*(?:and\s+|while\s+)?{starts}|\s+and\s+{starts}", text, flags=re.I)
                if c.strip()]
@@ -757,6 +897,8 @@ def _parts(text: str, r: _Reading, s: Sentence) -> list[tuple[int | str, str]]:
             first = False
             continue
         what = m.group("what")
+        if m.group("ord"):
+            what = re.sub(r"^one\b(?=\s*,)", "", what)  # "the third one, whenever you asked him, tossed …"
         what = re.sub(rf"^,?\s*({NAME})\s*,\s*", r"\1 ", what)  # "one, Random, decides …"
         what = re.sub(r"^\s*,\s*(?:[^,]{1,40},\s*)?", "", what) if what.lstrip().startswith(",") else what
         elliptic = parts and len(what.split()) <= 3 and _kind(what, r, s, strict=False) is not None  # "one dishonest"
@@ -764,7 +906,8 @@ def _parts(text: str, r: _Reading, s: Sentence) -> list[tuple[int | str, str]]:
             re.match(r"[a-z]+s\b", what) and not re.match(r"(?:gods|people|persons|islanders|inhabitants)\b", what)
         elliptic = elliptic or bool(singular)  # "the third blurts out 'ozo' or 'ulu' at random"
         if not elliptic and not re.match(r"(?:[A-Za-z-]+,?\s+){0,6}?(?:is|are|was|were|always|never|answers?|answered|says?|said|"
-                        r"tells?|told|speaks?|spoke|lies|lied|lie|repl(?:y|ies|ied)|decides?|picks?|chooses?|flips?|tosses?|"
+                        r"tells?|told|speaks?|spoke|lies|lied|lie|repl(?:y|ies|ied)|decides?|picks?|chooses?|flips?|flipped|tosse?s?|tossed|"
+                        r"throws?|threw|rolls?|rolled|"
                         r"does\b|doesn'?t|just|only|will|would|can|has|have)\b", what, re.I) or \
                 re.match(r"(?:gods|people|persons|islanders|inhabitants|of\s+you)\b", what, re.I):
             first = False
@@ -793,7 +936,8 @@ def _read_random(s: Sentence, r: _Reading) -> bool:
     found = False
     for clause in re.split(r"\s*;\s*|,\s*(?:but|while|whereas)\s+|\s+(?:but|while|whereas)\s+|(?<=[a-z])\s+and\s+(?="
                            r"(?:each\s+|the\s+|a\s+)?(?:[A-Z]\w*|random\w*)\s)", s.text):
-        if not re.search(r"\brandom\w*|\bchance\b|\bcoin\b|\bchaos\b|\b50/50\b", clause, re.I):
+        if not re.search(r"\brandom\w*|\bchance\b|\bcoin\b|\bchaos\b|\b50/50\b|\btoss(?:es|ed)?\b|\bflip(?:s|ped)?\b|"
+                         r"\b(?:equally|as)\s+likely\b|\bby\s+hazard\b", clause, re.I):
             continue
         says_words = _word_lists(clause) or re.search(r"\byes\s+or\s+no\b|\b(?:saying|says?)\s+['\"‘“]?(?:yes|no|\w+)"
                                                       r"['\"’”]?\s+on\s+heads\b", clause, re.I)
@@ -837,6 +981,14 @@ def _puzzle(r: _Reading, sentences: tuple[Sentence, ...], title: str) -> Interro
     """Return the interrogation puzzle the frames found, or raise PuzzleError naming what is open or at odds."""
     agents = list(r.names)
     assignments = None
+    if r.menu is not None:  # "Every oracle has one of three types:" and a line defining each
+        n, where = r.menu
+        if not r.defined or (n is not None and n != len(r.defined)):
+            raise _err(where, f"the text gives {n or 'some'} kinds of god but defines {len(r.defined)} "
+                              f"({', '.join(r.defined) or 'none'})")
+        r.fallback = list(r.defined)
+    if r.fallback and not r.allowed and not r.multisets and not r.parts:
+        r.allowed = {a: list(r.fallback) for a in agents}
     if r.multisets or r.parts:
         kinds: list[str] | None = None
         if r.multisets:
@@ -886,6 +1038,8 @@ def _puzzle(r: _Reading, sentences: tuple[Sentence, ...], title: str) -> Interro
         assignments = with_counts(assignments_from_allowed(agents, {a: every_kind for a in agents}), r.counts)
         assignments = [a for a in assignments if all(t in kinds or t in r.counts for t in a)]
     elif r.allowed:
+        if r.fallback:
+            r.allowed |= {a: list(r.fallback) for a in agents if a not in r.allowed}
         missing = [a for a in agents if a not in r.allowed]
         if missing:
             raise PuzzleError(f"the text never says what {', '.join(missing)} may be")
