@@ -20,7 +20,7 @@ from bench_frontier import head_and_snapshots, run  # noqa: E402
 from common import ROOT  # noqa: E402
 
 EARLIER = "fdd1068"  # the last commit before english/gods_prose.py
-FILES = ["gods_texts", "gods_texts_heldout", "gods_texts_third", "gods_texts_fourth", "gods_texts_fifth"]
+FILES = ["gods_texts", "gods_texts_heldout", "gods_texts_third", "gods_texts_fourth", "gods_texts_fifth", "gods_texts_sixth"]
 
 JOB = r"""
 import json, statistics, sys, time
@@ -30,13 +30,13 @@ texts = json.load(open(sys.argv[1]))
 def meaning(p):
     sp = p.model.space
     randoms = any("random" in w.types for w in sp.worlds)
-    return (list(sp.agents), {w.types for w in sp.worlds}, None if tuple(sp.words) == ("yes", "no") else list(sp.words),
+    return (list(sp.agents), {w.types for w in sp.worlds}, None if tuple(sp.words) == ("yes", "no") else [x.lower() for x in sp.words],
             sp.random_mode if randoms else None, p.model.max_questions, p.model.goal)
 def wanted(e):
     w = e["expect"]
     a = (set(assignments_from_permutation(w["types"])) if "types" in w else
          set(with_counts(assignments_from_allowed(w["agents"], w["allowed"]), w.get("counts", {}))))
-    return (w["agents"], a, w["words"], w["random"], w["max_questions"], w["goal"])
+    return (w["agents"], a, w["words"] and [x.lower() for x in w["words"]], w["random"], w["max_questions"], w["goal"])
 right = refused = misread = 0
 times = []
 for e in texts:
