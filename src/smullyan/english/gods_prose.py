@@ -37,7 +37,7 @@ NUMBERS = {w: i for i, w in enumerate("zero one two three four five six seven ei
 NUMBERS |= {"a pair of": 2, "a trio of": 3, "a dozen": 12}
 # chat spellings and contractions, read as the words they stand for ("u dont know", "one's a liar", "teh truth")
 CHAT = ((r"\bteh\b", "the"), (r"\bu\b(?=\s+(?:get|have|can|may|must|need|dont|don't|do|know|ask|are|will)\b)", "you"),
-        (r"\bdont\b", "don't"), (r"\btheres\b", "there's"), (r"\b(?:em|'em)\b", "them"),
+        (r"\bdont\b", "don't"), (r"\btheres\b", "there's"), (r"\b(?:em|'em)\b", "them"), (r"\bwhilst\b", "while"), (r"\bspake\b", "spoke"),  (r"\bere\b", "before"),
         (r"\b([Oo]ne|[Tt]he\s+other(?:\s+one)?|[Aa]nother|[Tt]he\s+third(?:\s+one)?)'s\s+(?=a\b|an\b|the\b|random\b|truthful\b)",
          r"\1 is "))
 NUMBER = r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d+)"
@@ -45,15 +45,17 @@ ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth
 
 # what a god does, most specific first: (pattern, canonical type)
 DOING = (
-    (r"\b(?:word|one)\s+(?:that\s+)?(?:means?|meant|meaning|for)\s+['\"‘“]?neither\b|\bneither[- ]sayers?\b", "constant:neither"),
+    (r"\b(?:word|one|token)\s+(?:that\s+)?(?:means?|meant|meaning|for)\s+['\"‘“]?neither\b|\bneither[- ]sayers?\b", "constant:neither"),
     (r"\b(?:word|one)\s+(?:that\s+)?(?:means?|meant|meaning|for)\s+['\"‘“]?yes\b|\bwhichever\b[^.;]*\bmeans\s+yes\b|"
      r"\byes[- ]?(?:man|men|sayers?)\b", "constant:yes"),
     (r"\b(?:word|one)\s+(?:that\s+)?(?:means?|meant|meaning|for)\s+['\"‘“]?no\b|\bwhichever\b[^.;]*\bmeans\s+no\b|"
      r"\bno[- ]?(?:man|men|sayers?)\b", "constant:no"),
-    (r"\b(?:answers?|says?|repl(?:y|ies)|shouts?)\s+['\"‘“]?yes['\"’”!]*\s+(?:to\s+(?:every|all|any)|always|no\s+matter|"
-     r"whatever)|\b(?:answers?|says?|replies)\s+always\s+['\"‘“]?yes\b", "constant:yes"),
-    (r"\b(?:answers?|says?|repl(?:y|ies)|shouts?)\s+['\"‘“]?no['\"’”!]*\s+(?:to\s+(?:every|all|any)|always|no\s+matter|"
-     r"whatever)|\b(?:answers?|says?|replies)\s+always\s+['\"‘“]?no\b", "constant:no"),
+    (r"\b(?:answers?|says?|repl(?:y|ies)|shouts?)\s+['\"‘“]?yes['\"’”!]*\s+(?:to\s+(?:absolutely\s+|just\s+)?(?:every|all|any)|always|no\s+matter|"
+     r"whatever)|\b(?:answers?|says?|replies)\s+always\s+['\"‘“]?yes\b|\b(?:answers?|replies|responds?)\s+(?:to\s+)?(?:every|each|all|any)\s+"
+     r"(?:single\s+)?questions?\s+with\s+(?:a\s+|the\s+word\s+)?['\"‘“]?yes\b['\"’”]?(?!\s+or\b)", "constant:yes"),
+    (r"\b(?:answers?|says?|repl(?:y|ies)|shouts?)\s+['\"‘“]?no['\"’”!]*\s+(?:to\s+(?:absolutely\s+|just\s+)?(?:every|all|any)|always|no\s+matter|"
+     r"whatever)|\b(?:answers?|says?|replies)\s+always\s+['\"‘“]?no\b|\b(?:answers?|replies|responds?)\s+(?:to\s+)?(?:every|each|all|any)\s+"
+     r"(?:single\s+)?questions?\s+with\s+(?:a\s+|the\s+word\s+)?['\"‘“]?no\b['\"’”]?(?!\s+or\b)", "constant:no"),
     (r"\bnever\s+(?:tells?\s+(?:a\s+)?lies?|told\s+(?:a\s+)?lie|lies|lied|lying)\b|\bnever\s+(?:speaks?|spoke|says?|said|"
      r"utters?|uttered|gives?|gave)\s+(?:a\s+)?(?:false|untrue)\b", "truthful"),
     (r"\bnever\s+(?:speaks?|spoke|says?|said|utters?|uttered|gives?|gave)\s+(?:a\s+)?true\b", "liar"),
@@ -63,15 +65,17 @@ DOING = (
      r"\bpays\s+no\s+attention|\bwhichever\s+(?:pops|comes)|\bwhatever\s+(?:pops|comes)", "random"),
     (r"\bnever\s+(?:tells?|speaks?)\s+the\s+truth\b|\bnever\s+(?:speaks?|answers?)\s+(?:truly|truthfully)\b", "liar"),
     (r"\b(?:at\s+random|randomly|by\s+chance|chance|coin|chaos|random|guess(?:es|ing)?|by\s+hazard|haphazard\w*|toss(?:es|ed)?|"
-     r"flips?|flipped)\b|\bif\b[^.;]*\b(?:truth|truly|truthfully)\b[^.]*\bif\b[^.;]*\b(?:lie|lies|lied|falsely|false)\b|"
+     r"flips?|flipped)\b|"
      r"\b(?:truth|truly|truthfully)\s+or\s+"
      r"(?:a\s+)?(?:lie|lies|falsely|false)\b", "random"),
-    (r"\b(?:tells?|telling|speaks?|speaking|told|spoke|saying|says?)\s+(?:(?:always|only|ever)\s+)?(?:the\s+)?truth\b|\b(?:speaks?|answers?|repl(?:y|ies)|responds?)\s+"
-     r"(?:\w+\s+){0,2}(?:truly|truthfully|honestly)\b|\btruthful\b|\bhonest\b|\bgod\s+of\s+truth\b", "truthful"),
-    (r"\blies\b|\blie\b|\blying\b|\b(?:says?|saying|speaks?|speaking)\s+(?:(?:always|only)\s+)?(?:the\s+)?(?:false|"
-     r"falsehoods?|falsity)\b|\bfib(?:s|bing|bers?)?\b|\b(?:speaks?|answers?|repl(?:y|ies)|responds?)\s+(?:\w+\s+){0,2}falsely\b|"
+    (r"\b(?:tells?|telling|speaks?|speaking|told|spoke|saying|says?)\s+(?:(?:always|only|ever)\s+)?(?:the\s+)?truth\b|\b(?:speaks?|spoke|answers?|answered|repl(?:y|ies|ied)|responds?)\s+"
+     r"(?:\w+\s+){0,2}(?:truly|truthfully|honestly)\b|\b(?:gives?|outputs?|returns?|says?)\s+(?:the\s+|a\s+)?(?:true|truthful|correct|right)\s+"
+     r"answers?\b|\btruthful\b|\bhonest\b|\bgod\s+of\s+truth\b", "truthful"),
+    (r"\blies\b|\blie\b|\blying\b|\b(?:gives?|outputs?|returns?|says?)\s+(?:the\s+|a\s+)?(?:false|wrong|incorrect|untrue)\s+answers?\b|\b(?:says?|saying|speaks?|speaking)\s+(?:(?:always|only)\s+)?(?:the\s+)?(?:false|"
+     r"falsehoods?|falsity)\b|\bfib(?:s|bing|bers?)?\b|\b(?:speaks?|spoke|answers?|answered|repl(?:y|ies|ied)|responds?)\s+(?:\w+\s+){0,2}falsely\b|"
      r"\bgod\s+of\s+(?:lies|falsehood)\b|\bdishonest\b", "liar"),
 )
+CHANCE = next(i for i, (pattern, _) in enumerate(DOING) if "coin" in pattern)  # random: where "if … truth, if … lie" is
 LISTENING = next(i for i, (pattern, _) in enumerate(DOING) if "listen" in pattern)  # random, unless one word always
 # kinds by name (lower case), singular and plural
 NAMED = {
@@ -120,12 +124,13 @@ TOKEN_LIST = re.compile(r"\b(?i:tokens?|symbols?|syllables?|sounds?)\s+(?:are\s+
                         r"\s*,?\s*(?:or|and)\s+([A-Za-z]{1,8})\b")
 QUOTED_LIST = re.compile(rf"{QUOTED}(?:\s*(?:,|/|,?\s*or|,?\s*and)\s*{QUOTED})+")
 UNSUPPORTED = re.compile(r"\b(alternat\w*|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekdays?|"
-                         r"previous\s+(?:answer|question)|repeats?\b|depend\w*(?!\s+(?:only\s+)?(?:up)?on\s+(?:the\s+|a\s+)?(?:flip|toss|coin|"
+                         r"previous\s+(?:answer|question)|repeats?\b|(?<!n't\s)(?<!not\s)(?<!never\s)depend\w*(?!\s+(?:only\s+)?(?:up)?on\s+(?:the\s+|a\s+)?(?:flip|toss|coin|"
                          r"chance|random|dice|die)\b)|whenever(?!\s+(?:you|we|I|someone|anyone)\s+(?:ask|asks|asked|put|puts|pose|poses)\b)|only\s+when|"
                          r"first\s+question\s+(?:truly|truthfully|falsely)|his\s+(?:first|second)\s+question|"
                          r"sometimes\s+lies|mood|moods|when\s+(?:he\s+is\s+|she\s+is\s+|it\s+is\s+)?asked\s+about|about\s+"
                          r"(?:himself|herself|itself|anyone|anybody|others)|probability(?!\s+(?:1/2|one\s+half|0?\.5)\b)|biased|unfair|usually|mostly|"
-                         r"often|rarely|sometimes|occasionally|percent)\b|(?<![\d/])(?!50/50|1/2)\d+/\d+\b|\b(?!50\s*%)\d+\s*%", re.I)
+                         r"often|rarely|sometimes|occasionally|percent|(?<!\bno\s)(?<!\bnot\s)(?:bent|weighted|loaded|lopsided)|"
+                         r"(?:one|two|three|four|five|\d+)\s+times\s+(?:in|out\s+of)\s+(?:two|three|four|five|ten|\d+))\b|(?<![\d/])(?!50/50|1/2)\d+/\d+\b|\b(?!50\s*%)\d+\s*%", re.I)
 INEQUALITY = re.compile(rf"\b(at\s+least|at\s+most|no\s+more\s+than|no\s+fewer\s+than|fewer\s+than|more\s+than|"
                         rf"not\s+all|up\s+to)\s+{NUMBER}\b(?!\s+(?:\w+[-/ ])*(?:questions?|quer(?:y|ies))\b)", re.I)
 ORDER = re.compile(r"\b(?:in\s+(?:some|no\s+particular|an?\s+unknown|random|any)\s+order|though\s+you\s+do\s+not\s+know\s+"
@@ -138,13 +143,17 @@ GOAL_VERB = (r"(?:find\s+out|determine|work\s+out|figure\s+out|learn|discover|id
 # each of the three words means", "and also which word is meaning yes", "the meaning of 'ja'"
 LANGUAGE_GOAL = re.compile(rf"\b{GOAL_VERB}\b"
                            r"(?:(?!\b(?:know|knows|known|told|tell|secret|unknown|sure)\b)[^.;?!])*?"
-                           r"\b(?:which|what)\b[^.;?!]*?\b(?:means?|is(?:\s+meaning)?|meaning(?:\s+of)?|denotes?|stands?\s+for)\s+"
+                           r"\b(?:which|what)\b[^.;?!]*?\b(?:means?|meant|is(?:\s+meaning)?|was|meaning(?:\s+of)?|denot(?:es?|ed)|stands?\s+for|stood\s+for|"
+                           r"signif(?:y|ies|ied))\s+"
                            r"['\"‘“]?(?:yes|no)\b|"
                            rf"\b{GOAL_VERB}[^.;?!]*?\bwhat\s+(?:['\"‘“]?\w+['\"’”]?|(?:(?:each|all|both|every|any)\s+(?:one\s+)?"
                            r"(?:of\s+)?)?(?:the\s+|these\s+|those\s+|their\s+|its\s+)?(?:\w+\s+)?(?:words?|tokens?|replies|answers))\s+"
                            r"(?:really\s+)?(?:means?|meant|stands?\s+for|signif(?:y|ies)|denotes?)\b|"
                            rf"\b{GOAL_VERB}[^.;?!]*?\b(?:the\s+)?meanings?\s+of\s+(?:each\s+|every\s+|the\s+|both\s+|all\s+)?"
                            r"['\"‘“]?(?!yes\b|no\b)\w+", re.I)
+# "Your goal: by the end, know exactly which ghost is which - and which of their two words means yes."
+KNOW_GOAL = re.compile(r"\b(?:goal|task|aim|job|must|need\s+to|have\s+to|want\s+to|wish\s+to|win\s+by|by\s+the\s+end)\b"
+                       r"[^.;?!]*?\bknow\b[^.;?!]*?\b(?:which|what)\b[^.;?!]*?\b(?:means?|is)\s+['\"‘“]?(?:yes|no)\b", re.I)
 # goals the model cannot state: a door, a road or a treasure to find instead of (or besides) the gods' kinds
 OTHER_GOAL = re.compile(rf"\b(?:find|{GOAL_VERB}|know|decide|choose|pick|tell)\b[^.;?!]*?\b(?:which|what|where)\s+(?:of\s+)?"
                         r"(?:the\s+)?(?:\w+\s+)?(?:doors?|roads?|paths?|exits?|gates?|bridges?|treasure|gold|boxe?s?|chests?|"
@@ -166,7 +175,7 @@ TASK = re.compile(r"\b(identify|identities|identity|determine|find\s+out|work\s+
 WORD_MEANING = re.compile(r"\b(?:means?|meaning|mean)\s+(?:yes|no|neither)\b|\bwhich\s+is\s+which\b|\bwhich\s+word\b|"
                           r"\bwords?\s+for\s+yes\b|\bin\s+(?:some|an?\s+unknown)\s+order\b|\bcorrespondence\b|"
                           r"\bis\s+(?:yes|no|neither)\b|\bmeanings?\b", re.I)
-FREEDOM = re.compile(r"\bany\s+(?:number|combination|mix)\b|\bno\s+\w+\s+at\s+all\b|\bnone,?\s+some,?\s+or\s+all\b|"
+FREEDOM = re.compile(r"\bany\s+(?:number|combination|mix|split)\b|\bno\s+\w+\s+at\s+all\b|\bnone,?\s+some,?\s+or\s+all\b|"
                     r"\bseveral\s+may\s+share\b|\bcould\s+(?:even\s+)?(?:all|be\s+all)\b|\bnothing\s+(?:is\s+)?known\b|"
                     r"\bwe\s+know\s+nothing\b", re.I)
 COIN = re.compile(r"\b(?:truly|truthfully|truth)\b[^.;]{0,40}\b(?:or|and)\b[^.;]{0,40}\b(?:falsely|lie|lies|lying|"
@@ -254,12 +263,21 @@ def read_gods_prose(sentences: tuple[Sentence, ...], title: str = "") -> tuple[I
 
 def _plain(s: Sentence) -> Sentence:
     """Return the sentence without Markdown emphasis or code marks, list numbering ('(ii)', '3.') and runs of spaces."""
-    text = re.sub(r"[`*_]+", "", s.text)
+    text = re.sub(r"`(\w+)`", r"'\1'", s.text)  # `beep` as a quoted word
+    text = re.sub(r"(?<=[A-Za-z])_(?=[A-Za-z])", " ", text)  # answer_words: the key's words
+    text = re.sub(r"[`*_]+", "", text)
     text = re.sub(r"^\s*(?:\(?[ivxIVX]+\)|\(?\d+[.)/]|[-•])\s+", "", text)
     text = re.sub(r"[«»]", '"', text)
     text = re.sub(r"\s+", " ", text).strip()
+    if re.match(r"[A-Za-z][\w/ -]{0,30}:\s", text):
+        text = re.sub(r"\s+#\s.*$", "", text)  # "random: 1   # exactly one of the five is random": a spec's comment
     # shouted words read as written ("ALWAYS", "TRUTHFUL: answers …", "LIARs"); short ones may be names or "ID"
     text = re.sub(r"\b([A-Z])([A-Z]{2,})(s?)\b", lambda m: m.group(1) + m.group(2).lower() + m.group(3), text)
+    text = re.sub(r"(?:,\s*)?\b(?:u+m+|u+h+|e+r+m+|uhm|hmm+)\b\s*,?\s*", " ", text, flags=re.I).strip()  # spoken fillers
+    text = re.sub(r",\s*(?:it\s+(?:turned\s+out|seems|appears)|the\s+\w+\s+(?:explained|said|insisted|added|noted)|of\s+course|"
+                  r"in\s+fact|independently(?:\s+of\s+(?:one\s+another|each\s+other))?)\s*,", "", text, flags=re.I)  # asides
+    if re.search(r"(?<!['\"‘“])\byea\b(?!['\"’”])", text):  # "answered yea or nay" (not the words 'ay' and 'nay')
+        text = re.sub(r"(?<!['\"‘“])\b(yea|nay)\b(?!['\"’”])", lambda m: "yes" if m.group(1) == "yea" else "no", text)
     for chat, word in CHAT:
         text = re.sub(chat, word, text)
     return Sentence(text, s.line, s.column, s.marker)
@@ -285,8 +303,12 @@ def _mentions_puzzle(text: str, r: _Reading) -> bool:
     """Return whether a sentence names a god, a kind, an answer word or questions."""
     if _names_in(text, r):
         return True
-    if re.search(rf"\b{KIND_NOUN}\b|\bexactly\b|\bgods?\b", text):
-        return True  # "The gods hate questions about cheese." is no story to pass over
+    if re.search(rf"\b{KIND_NOUN}\b|\bexactly\b", text):
+        return True
+    if re.search(r"\bgods?\b", text) and re.search(r"\b(?:ask\w*|questions?|answer\w*|repl\w*|says?|said|saying|tell\w*|told|"
+                                                 r"truth\w*|li(?:e|es|ed|ar|ars)|random\w*|words?|means?|meaning|speak\w*|"
+                                                 r"spoke|kinds?|types?)\b", text, re.I):
+        return True  # "The gods hate questions about cheese." is no story to pass over ("The gods are fond of figs." is)
     if any(re.search(rf"\b{re.escape(k)}", text, re.I) for k in r.custom):
         return True
     return any(re.search(rf"\b{re.escape(w)}\b", text) for ws, _ in r.words for w in ws)
@@ -375,6 +397,7 @@ def _kind(phrase: str, r: _Reading, s: Sentence, strict: bool = True) -> str | N
     p = phrase.strip().strip(".,;:()").strip()
     p = re.sub(r"^(?:is|are|be|either|a|an|the|both|all|each|one|two|three|four|five|of\s+them|also|just)\s+", "", p,
                flags=re.I)
+    p = re.sub(r"^(?:definitely|certainly|surely|actually|really|in\s+fact|known\s+to\s+be)\s+", "", p, flags=re.I)
     p = re.sub(r"^(?:is|are|be|either|a|an|the|both|all)\s+", "", p, flags=re.I)
     if re.match(r"(?:not|n[o']t)\b", p, re.I):
         return None  # "not Random" names what a god is not (the negation frame reads it), never a kind
@@ -392,13 +415,21 @@ def _kind(phrase: str, r: _Reading, s: Sentence, strict: bool = True) -> str | N
                     return NAMED[form.lower()]
                 if form in r.custom or form.lower() in r.custom:
                     return r.custom.get(form, r.custom.get(form.lower()))
-    for pattern, kind in DOING:
-        if re.search(pattern, p, re.I):
+    for i, (pattern, kind) in enumerate(DOING):
+        if re.search(pattern, p, re.I) or (i == CHANCE and _truth_if_lie_if(p)):
             return kind
     if strict and head and head.group(1)[0].isupper() and head.group(1).split()[0] not in NOT_NAMES:
         raise _err(s, f"unknown kind of god '{head.group(1).split()[0]}': smullyan knows gods who always tell the "
                       "truth, always lie, answer at random, or always say the word with one meaning")
     return None
+
+
+def _truth_if_lie_if(phrase: str) -> bool:
+    """Return whether a phrase says the truth on one condition and a lie on another ('if it lands cap-up he tells the
+    truth, and if cap-down he lies'): a chance between the two. Linear: the pieces after each 'if' are looked at once."""
+    pieces = [re.split(r"[.;]", piece)[0] for piece in re.split(r"\bif\b", phrase, flags=re.I)[1:]]
+    truth = next((i for i, piece in enumerate(pieces) if re.search(r"\b(?:truth|truly|truthfully)\b", piece, re.I)), None)
+    return truth is not None and any(re.search(r"\b(?:lie|lies|lied|falsely|false)\b", piece, re.I) for piece in pieces[truth + 1:])
 
 
 def _read_sentence(s: Sentence, r: _Reading) -> bool:
@@ -407,7 +438,7 @@ def _read_sentence(s: Sentence, r: _Reading) -> bool:
     used = False
     r.covered = set()
     unsupported = UNSUPPORTED.search(text)
-    if unsupported and (_mentions_puzzle(text, r) or re.search(r"\b(?:gods?|he|she|him|his|her|himself|herself|itself|"
+    if unsupported and (_mentions_puzzle(text, r) or re.search(r"\b(?:gods?|he|she|him|his|her|himself|herself|itself|coin|die|dice|"
                                                                r"the\s+(?:third|other|last))\b", text, re.I)):
         raise _unsupported(s, unsupported)
     other_goal = OTHER_GOAL.search(text)
@@ -422,13 +453,14 @@ def _read_sentence(s: Sentence, r: _Reading) -> bool:
             r"\b(?:each|every)\s+\w+\s+(?:is|holds|houses|contains|hides)\s+(?:the\s+spirit\s+of\s+)?(?:a|one)\s+(?:god|deity)\b",
             text, re.I):
         used = True  # "Three gods stand before you": the number is checked against the names
+    used |= _read_keys(s, r)
     used |= _read_definitions(s, r)
     used |= _read_behaviour(s, r)
     used |= _read_words(s, r)
     used |= _read_kinds(s, r)
     used |= _read_random(s, r)
     used |= _read_budget(s, r)
-    goal = LANGUAGE_GOAL.search(text)
+    goal = LANGUAGE_GOAL.search(text) or KNOW_GOAL.search(text)
     if goal and NOT_GOAL.search(text[:goal.end()]):
         used = True  # "you need not find out what ja means"
     elif goal:
@@ -447,6 +479,48 @@ def _read_sentence(s: Sentence, r: _Reading) -> bool:
     return used
 
 
+def _read_keys(s: Sentence, r: _Reading) -> bool:
+    """Read a line of a key-value spec ('puzzle: gods', 'kinds possible per god: truthful | liar | random', 'random: 1',
+    'answer words: ["bip", "bop"]', 'questions budget: 5'); the gods ('gods: [A, B]') and the kinds' definitions
+    ('liar: always answers falsely') are read by the frames for names and behaviours."""
+    m = re.fullmatch(r"([A-Za-z][\w/ -]{0,30}?)\s*:\s*(.*?)\s*", s.text)
+    if m is None:
+        return False
+    key, value = m.group(1).lower().replace("-", " "), m.group(2)
+    if re.fullmatch(r"(?:puzzle(?: type)?|type|kind|family|category)", key) and re.fullmatch(
+            r"(?:gods?|interrogation)(?:\s+puzzle)?", value, re.I):
+        return True
+    if re.fullmatch(r"(?:kinds?|types?|roles?)(?: (?:possible|allowed))?(?: (?:per|for each|of each) \w+)?", key) and value:
+        if re.match(rf"{NUMBER}\b", value, re.I):
+            return False  # "roles: one truthful, one liar, one random": parts
+        kinds = _choices(re.sub(r"\s*\|\s*", " or ", value), r, s)
+        if len(kinds) >= 2:
+            r.fallback = kinds
+            r.covered |= set(r.names)
+            return True
+    if re.fullmatch(r"(?:answer )?(?:words?|tokens?|vocabulary|replies)", key):
+        ws = tuple(w for w in re.findall(r"[A-Za-z]\w{0,11}", value) if w.lower() not in ("and", "or"))
+        if len(ws) >= 2 and not any(w.lower() in STOP_WORDS - {"yes", "no"} for w in ws):
+            if {w.lower() for w in ws} <= {"yes", "no"}:
+                r.plain = True
+            else:
+                r.words.append((tuple(dict.fromkeys(w.lower() for w in ws)), s))
+            return True
+    budget = re.fullmatch(rf"({NUMBER})", value, re.I)
+    if budget and re.fullmatch(r"(?:questions?|quer(?:y|ies))(?: (?:budget|limit|allowed|count|max(?:imum)?))?|"
+                               r"max(?:imum)? (?:questions?|quer(?:y|ies))|budget|limit", key):
+        r.budgets.add(_number(budget.group(1)))
+        return True
+    kind = NAMED.get(key) or NAMED.get(key.rstrip("s")) or r.custom.get(key)
+    if budget and kind:  # "random: 1" under "counts:"
+        n = _number(budget.group(1))
+        if r.counts.get(kind, n) != n:
+            raise _err(s, f"the text says twice how many are {kind}")
+        r.counts[kind] = n
+        return True
+    return False
+
+
 def _unsupported(s: Sentence, found: re.Match[str]) -> PuzzleError:
     return _err(s, f"cannot model '{found.group(0)}': a god here answers the same way whatever the day, the topic or "
                    "the earlier answers (truthful, liar, random or one fixed word)")
@@ -462,6 +536,16 @@ def _read_definitions(s: Sentence, r: _Reading) -> bool:
         if m.group(1) not in r.names and m.group(1) not in NOT_NAMES:
             r.custom[m.group(1)] = "constant:" + m.group(2).lower()
             found = True
+    for m in re.finditer(r"\b(?:a|an)\s+([a-z]+)\s+([a-z]+),?\s+(?:who|that)\s+([^;.]*?)(?=,\s*(?:or|and)\s|[;.]|$)", s.text):
+        adjective, noun = m.group(1).lower(), m.group(2).lower()  # "a silly dragon, who … flipped a coin"
+        kind = _kind(m.group(3), r, s, strict=False)
+        if kind is not None and noun in GENERIC | {"dragon", "dragons", "being", "creature", "elf", "fairy", "ghost", "knight",
+                                                   "alien", "core", "machine", "bot", "guardian", "sphinx", "oracle"} \
+                and adjective not in NAMED and adjective not in ("little", "old", "young", "big", "small", "friendly", "third",
+                                                                   "second", "first", "other", "fourth", "last"):
+            if NAMED.get(adjective, kind) == kind and r.custom.get(adjective, kind) == kind:
+                r.custom[adjective] = kind
+                found = True
     for m in re.finditer(r"\b(?:a|an)\s+([a-z]+(?:-[a-z]+)?)\s*\(([^)]*)\)", s.text):
         kind = _kind(m.group(2), r, s, strict=False)
         if kind is not None and m.group(1).lower() not in NAMED:
@@ -631,9 +715,7 @@ def _read_kinds(s: Sentence, r: _Reading) -> bool:
                     r.fallback = kinds  # "beyond that, any of them could be …": for the gods nothing else is said of
                     who = []
             for god in who:
-                if god in r.allowed and r.allowed[god] != kinds:
-                    raise _err(s, f"the text says twice what {god} may be")
-                r.allowed[god] = kinds
+                _allow(r, god, kinds, s)
             r.covered |= set(_names_in(choice.group(0), r))
             found = True
     # one line per god: "- Kim: knight or knave", "| Aster | truthful or liar |"
@@ -641,9 +723,7 @@ def _read_kinds(s: Sentence, r: _Reading) -> bool:
     if line and line.group(1) in r.names:
         kinds = _choices(line.group(2), r, s)
         if kinds:
-            if line.group(1) in r.allowed and r.allowed[line.group(1)] != kinds:
-                raise _err(s, f"the text says twice what {line.group(1)} may be")
-            r.allowed[line.group(1)] = kinds
+            _allow(r, line.group(1), kinds, s)
             r.covered.add(line.group(1))
             return True
     if re.fullmatch(r"\|[^|]*(?:\|[^|]*)*\|", text.strip()) and not _names_in(text, r):
@@ -690,7 +770,7 @@ def _read_kinds(s: Sentence, r: _Reading) -> bool:
         found = True
     # one god at a time: "A is True or Random; B is False"
     taken = choice.span() if choice is not None and found else (0, 0)
-    for m in re.finditer(rf"(?:^|[;,.]\s*|\band\s+|\bthat\s+)({NAME})\s+(?:is|may\s+be|might\s+be|could\s+be|can\s+be)\s+(?:either\s+)?"
+    for m in re.finditer(rf"(?:^|[;,.]\s*|\band\s+|\bthat\s+)({NAME})\s+(?:is|was|may\s+be|might\s+be|could\s+be|can\s+be)\s+(?:either\s+)?"
                          rf"([^;.]*?)(?=[;.]|,\s*\w+\s+is\b|,\s*(?:and\s+)?that\b|$)", text):
         god = m.group(1)
         if god not in r.names or taken[0] <= m.start(1) < taken[1] or s.is_question or re.search(
@@ -699,9 +779,7 @@ def _read_kinds(s: Sentence, r: _Reading) -> bool:
             continue
         kinds = _choices(m.group(2), r, s)
         if kinds:
-            if god in r.allowed and r.allowed[god] != kinds:
-                raise _err(s, f"the text says twice what {god} may be")
-            r.allowed[god] = kinds
+            _allow(r, god, kinds, s)
             r.covered.add(god)
             found = True
     # "Ivor could be any of the three (kinds)": every kind the text has named for a god
@@ -718,16 +796,14 @@ def _read_kinds(s: Sentence, r: _Reading) -> bool:
                       rf"(?P<does>(?:always|never)\s+[^.;]*)", text)
         kind = _kind(said.group("does"), r, s, strict=False) if said else None
         if kind is not None:
-            if god in r.allowed and r.allowed[god] != [kind]:
-                raise _err(s, f"the text says twice what {god} may be")
-            r.allowed[god] = [kind]
+            _allow(r, god, [kind], s)
             r.covered.add(god)
             found = True
     # exact counts: "exactly two of them are False", "there is exactly one Random god"
     for m in re.finditer(rf"\b(?:(?:exactly\s+({NUMBER})\s+(?:of\s+(?:them|these|those|the\s+(?:{NUMBER}\s+)?[a-z]+|the\s+{NUMBER})\s+|"
                          rf"(?!is\b|are\b)[a-z]+\s+)?|"
-                         rf"(?<!exactly\s)({NUMBER})\s+of\s+(?:them|the\s+(?:\w+\s+)?(?:gods|{NUMBER})|these)\s+(?=is\b|are\b))"
-                         rf"(?:(?:is|are)\s+)?(?:a\s+|an\s+|the\s+)?([^.;,]+)|(?:there\s+)?(?:is|are)\s+exactly\s+({NUMBER})\s+"
+                         rf"(?<!exactly\s)({NUMBER})\s+of\s+(?:them|the\s+(?:{NUMBER}\s+)?\w+|these)\s+(?=is\b|are\b|was\b|were\b))"
+                         rf"(?:(?:is|are|was|were)\s+)?(?:a\s+|an\s+|the\s+)?([^.;,]+)|(?:there\s+)?(?:is|are)\s+exactly\s+({NUMBER})\s+"
                          rf"([^.;,]+?)(?:\s+among\s+them)?(?=[.;,]|$))", text, re.I):
         n = _number(m.group(1) or m.group(2) or m.group(4))
         kind = _kind(m.group(3) or m.group(5), r, s)
@@ -768,6 +844,16 @@ def _read_kinds(s: Sentence, r: _Reading) -> bool:
             return True
         found |= _read_multiset(s, r)
     return found
+
+
+def _allow(r: _Reading, god: str, kinds: list[str], s: Sentence) -> None:
+    """Record what a god may be; said twice, the narrower statement stands ('Each is a truth-teller, a liar or a random'
+    and then 'Warden: truth-teller or liar'), and two statements neither of which contains the other are an error."""
+    old = r.allowed.get(god)
+    if old is None or set(kinds) <= set(old):
+        r.allowed[god] = kinds
+    elif not set(old) <= set(kinds):
+        raise _err(s, f"the text says twice what {god} may be, differently ({' or '.join(old)}; {' or '.join(kinds)})")
 
 
 def _choices(phrase: str, r: _Reading, s: Sentence) -> list[str]:
@@ -875,7 +961,8 @@ def _listed_kinds(phrase: str, r: _Reading, s: Sentence) -> list[str]:
 def _parts(text: str, r: _Reading, s: Sentence) -> list[tuple[int | str, str]]:
     """Return the parts of 'one is True, one is False, and the other two are both Random' or 'One of the four is a
     liar and the rest are truthful': (how many, or 'rest'; kind)."""
-    bare = re.sub(r"\([^)]*\)", "", text).strip().rstrip(".!").strip()
+    text = re.sub(r"^[\w\s,]{0,40}?\b(?:told|informed|know|known|given|suppose|assume|said)\s+that\s+", "", text, flags=re.I)
+    bare = re.sub(r"\([^)]*\)", "", re.sub(r"^[A-Za-z][\w -]{0,20}:\s*", "", text)).strip().rstrip(".!").strip()
     items = [i for i in re.split(r"\s*[,;]\s*(?:and\s+)?|\s+and\s+", bare) if i]
     terse = [re.fullmatch(rf"(?:exactly\s+)?({NUMBER})\s+([A-Za-z-]+(?:\s+[A-Za-z-]+)?)", i, re.I) for i in items]
     if len(items) >= 2 and all(terse):  # "One truthful, one random (coin flip each question)."
@@ -890,13 +977,15 @@ def _parts(text: str, r: _Reading, s: Sentence) -> list[tuple[int | str, str]]:
     for c in clauses:
         m = re.match(rf"(?:and\s+|but\s+)?(?:exactly\s+|just\s+|only\s+)?(?:(?P<n>{NUMBER})(?:\s+of\s+(?:them|the\s+(?:{NUMBER}|gods|four|three)))?|"
                      rf"(?P<another>another)|the\s+(?:other|remaining)\s+(?P<m>{NUMBER})|"
-                     rf"(?:the|a)\s+(?P<ord>third|fourth|fifth|sixth|last|remaining\s+one|other(?:\s+one)?)(?!\s+(?!one\b)[a-z]+\s+(?:is|are)\b)|"
+                     rf"(?:the|a)\s+(?P<ord>third|fourth|fifth|sixth|last|remaining\s+one|other(?:\s+one)?)(?:\s+(?:god|goddess|core|spirit|being|"
+                     rf"person|oracle|robot|statue|ghost|guardian|dragon|alien|machine|figure|deity|divinity|islander)\b)?"
+                     rf"(?!\s+(?!one\b)[a-z]+\s+(?:is|are)\b)|"
                      rf"(?P<rest1>the\s+(?:remaining|other|last)\s+(?!{NUMBER}\b)[a-z]+(?=\s+(?:is|are)\b))|(?P<rest>the\s+rest|the\s+others|the\s+remaining\s+"
                      rf"(?:ones|gods)|all\s+the\s+others))\b[\s,]*(?P<what>.*)$", c.strip(), re.I)
         if m is None:
             first = False
             continue
-        what = m.group("what")
+        what = re.split(r"\s*;\s*", m.group("what"))[0]  # "… who always lie; you have not the foggiest which is the honest one"
         if m.group("ord"):
             what = re.sub(r"^one\b(?=\s*,)", "", what)  # "the third one, whenever you asked him, tossed …"
         what = re.sub(rf"^,?\s*({NAME})\s*,\s*", r"\1 ", what)  # "one, Random, decides …"
@@ -907,7 +996,8 @@ def _parts(text: str, r: _Reading, s: Sentence) -> list[tuple[int | str, str]]:
         elliptic = elliptic or bool(singular)  # "the third blurts out 'ozo' or 'ulu' at random"
         if not elliptic and not re.match(r"(?:[A-Za-z-]+,?\s+){0,6}?(?:is|are|was|were|always|never|answers?|answered|says?|said|"
                         r"tells?|told|speaks?|spoke|lies|lied|lie|repl(?:y|ies|ied)|decides?|picks?|chooses?|flips?|flipped|tosse?s?|tossed|"
-                        r"throws?|threw|rolls?|rolled|"
+                        r"throws?|threw|rolls?|rolled|utters?|uttered|merely|simply|croaks?|blurts?|mutters?|outputs?|emits?|"
+                        r"gives?|moans?|ignores?|"
                         r"does\b|doesn'?t|just|only|will|would|can|has|have)\b", what, re.I) or \
                 re.match(r"(?:gods|people|persons|islanders|inhabitants|of\s+you)\b", what, re.I):
             first = False
@@ -964,6 +1054,15 @@ def _read_budget(s: Sentence, r: _Reading) -> bool:
             return True
         r.unbounded = True
         return True
+    found = False
+    until = re.search(r"\buntil\s+(?:your|the)\s+(first|second|third|fourth|fifth|sixth)\s+(?:question|query)\b", text, re.I)
+    if until:  # "You have until your third query"
+        r.budgets.add(ORDINALS[until.group(1).lower()])
+        found = True
+    if re.search(r"\b(?:one|a|a\s+single)\s+question\s+(?:per|for\s+each|to\s+each|for\s+every|of\s+each)\s+\w+", text, re.I) \
+            and r.names:  # "You have one question per statue to spend."
+        r.budgets.add(len(r.names))
+        found = True
     found = False
     for m in BUDGET.finditer(text):
         before = text[max(0, m.start() - 12):m.start()].lower()

@@ -53,7 +53,9 @@ class Sentence:
 
 
 def strip_markup(line: str) -> str:
-    """Return a line without markdown emphasis (** __ * and inline backticks), spacing kept."""
+    """Return a line without markdown emphasis (** __ * and inline backticks), spacing kept; a single word in
+    backticks in lower case (`beep`, an answer word; not `Bolt`, a name) keeps its quotation as single quotes."""
+    line = re.sub(r"`([a-z]\w*)`", r"'\1'", line)
     return EMPHASIS.sub(lambda m: " " * len(m.group()), line)
 
 
@@ -68,6 +70,9 @@ def _marker(line: str) -> tuple[str, int]:
     mark = m.group("num") or m.group("pnum") or m.group("letter") or "-"
     return mark, m.end()
 
+
+KEY_LINE = re.compile(r"[A-Za-z][\w/ -]{0,30}:\s*\S")  # "answer_words: [bip, bop]": a line of a key-value spec
+KEY_START = re.compile(r"[A-Za-z][\w/ -]{0,30}:(?:\s|$)")  # the next line of one ("counts:" opens a block)
 
 CONTINUING = set("the a an of and or but to in on at by with from that which who whose is are was were be "
                  "not than as if then for".split())
@@ -145,7 +150,7 @@ def _join_lines(text: str) -> list[_Piece]:
             current.starts.append((len(current.text), n, col))
             current.text += body
         if _ends_sentence(body) or nxt is None or not nxt[3] or nxt[4] or (item and not mark) \
-                or not _continues(body, nxt[3]):
+                or not _continues(body, nxt[3]) or (KEY_LINE.match(body) and KEY_START.match(nxt[3])):
             current = None
     return pieces
 
