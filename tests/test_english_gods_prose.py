@@ -14,7 +14,11 @@ for a coin choosing truth, a god truthful only about himself read as truthful); 
 three misread: 'find out what each of the three words means' not taken as a goal, 'a trio of questions' passed over, a
 door to find taken for the gods' types); gods_texts_seventh, read after the sixth's fixes, 10 of 30 (5 of 24
 puzzles, 5 of 6 refusals; three misread: 'one question per statue' passed over, a goal 'know … which of their two
-words means yes' missed, a bent coin not refused). The reader was then
+words means yes' missed, a bent coin not refused); gods_texts_eighth, written to tempt misreadings, 17 of 30 (11 of 24
+puzzles, 6 of 6 refusals; seven misread: "O'Neil" cut from the names, 'three (3) questions' split as an option
+marker, 'only one is random' passed over, 'lies or tells the truth as a coin decides' read as a liar, 'blurts out ja
+or da as a coin decides' read as a coin choosing truth, 'as many questions as there are gods' read as no
+budget). The reader was then
 made to read the kinds of sentence it missed, not the texts themselves. Five texts are still not read and must
 stay errors, never misreadings (KNOWN_UNREAD)."""
 
@@ -31,7 +35,7 @@ from smullyan.logic.worlds import assignments_from_allowed, assignments_from_per
 
 DATA = Path(__file__).resolve().parent / "data"
 TEXTS = [t for name in ("gods_texts", "gods_texts_heldout", "gods_texts_third", "gods_texts_fourth", "gods_texts_fifth",
-                        "gods_texts_sixth", "gods_texts_seventh")
+                        "gods_texts_sixth", "gods_texts_seventh", "gods_texts_eighth")
          for t in json.loads((DATA / f"{name}.json").read_text())]
 KNOWN_UNREAD = {
     "third_formal_sets": "line 1, column 1: cannot read 'Let G = {g1, g2, g3} be a set of gods",  # set notation

@@ -89,7 +89,7 @@ NAMED = {
 }
 KIND_NOUN = (r"(?:True|False|Random|Truthful|truthful|true|false|random|truth[- ]?tellers?|truth tellers?|knights?|"
              r"knaves?|liars?|Randoms|god of (?:truth|lies|chaos)|neither[- ]sayers?|[Yy]es[- ][Mm]an|[Nn]o[- ][Mm]an)")
-NAME = r"(?:[A-Z][a-z]*\d*(?:-[A-Z][a-z]+)?)"
+NAME = r"(?:[A-Z][a-z]*\d*(?:['’][A-Z][a-z]+)?(?:-[A-Z][a-z]+)?)"
 NAME_LIST = re.compile(rf"(?<![\w'’-])({NAME}(?:\s*(?:,\s*(?:and\s+)?|\band\s+|&\s*){NAME})*\s*,?\s*(?:\band\b|&)\s*{NAME}|"
                        rf"{NAME}(?:\s*,\s*{NAME}){{2,}})"
                        rf"(?![\w'’-])")
@@ -115,7 +115,8 @@ STOP_WORDS = {"truly", "falsely", "truthfully", "true", "false", "lies", "lie", 
               "his", "her", "their", "its", "our", "my", "your", "an", "by", "if", "but", "from", "into", "about", "like",
               "same", "other", "others", "every", "some", "many", "few", "most", "only", "truth", "lies", "tell", "tells",
               "speak", "speaks", "answer", "answers", "reply", "replies", "say", "says", "said", "ask", "asked"}
-ANCHOR = (r"(?:\b(?:words?|with|come\s+as|says?|answers?|answering|repl(?:y|ies)|replying|respond(?:s)?|picks?|"
+ANCHOR = (r"(?:\b(?:words?|with|come\s+as|says?|answers?|answering|repl(?:y|ies)|replying|respond(?:s)?|picks?|blurts?(?:\s+out)?|"
+          r"utters?|croaks?(?:\s+out)?|mutters?|emits?|"
           r"chooses?|outputs?|shouts?|vocabulary|(?:answers|replies|words)\s+(?:are|is))\b|:)"
           r"(?:\s+(?:always|only|either|just|simply|with))*")
 BARE = r"\b([a-z]{1,6})\b"
@@ -136,7 +137,7 @@ INEQUALITY = re.compile(rf"\b(at\s+least|at\s+most|no\s+more\s+than|no\s+fewer\s
 ORDER = re.compile(r"\b(?:in\s+(?:some|no\s+particular|an?\s+unknown|random|any)\s+order|though\s+you\s+do\s+not\s+know\s+"
                    r"which\s+is\s+which|not\s+necessarily\s+in\s+that\s+order)\b", re.I)
 NOT_GOAL = re.compile(r"\b(?:need\s+not|needn'?t|do(?:es)?\s*n[o']?t\s+(?:need|have)\s+to|no\s+need|nobody\s+will\s+ask|"
-                      r"not\s+(?:required|asked|needed)|nor\s+need|(?:do(?:es)?\s*n[o']?t|won'?t|will\s+not|never|not)\s+tell)\b", re.I)
+                      r"not\s+(?:required|asked|needed|important)|nor\s+need|(?:do(?:es)?\s*n[o']?t|never)\s+care|doesn'?t\s+matter|irrelevant|(?:nobody|no\s+one)\s+(?:will\s+)?asks?|(?:do(?:es)?\s*n[o']?t|won'?t|will\s+not|never|not)\s+tell)\b", re.I)
 GOAL_VERB = (r"(?:find\s+out|determine|work\s+out|figure\s+out|learn|discover|identify|establish|deduce|also|knowing|"
              r"saying|naming|stating|tell(?:ing)?\s+(?:\w+\s+){0,2}|report(?:ing)?|name|state)")
 # the words' meanings as a goal: "find out which word means yes", "tell the ghost what 'krath' means", "find out what
@@ -269,13 +270,15 @@ def _plain(s: Sentence) -> Sentence:
     text = re.sub(r"^\s*(?:\(?[ivxIVX]+\)|\(?\d+[.)/]|[-•])\s+", "", text)
     text = re.sub(r"[«»]", '"', text)
     text = re.sub(r"\s+", " ", text).strip()
+    text = re.sub(rf"\b({NUMBER})\s*\(\d+\)", r"\1", text, flags=re.I)  # "three (3) questions"
     if re.match(r"[A-Za-z][\w/ -]{0,30}:\s", text):
         text = re.sub(r"\s+#\s.*$", "", text)  # "random: 1   # exactly one of the five is random": a spec's comment
     # shouted words read as written ("ALWAYS", "TRUTHFUL: answers …", "LIARs"); short ones may be names or "ID"
     text = re.sub(r"\b([A-Z])([A-Z]{2,})(s?)\b", lambda m: m.group(1) + m.group(2).lower() + m.group(3), text)
     text = re.sub(r"(?:,\s*)?\b(?:u+m+|u+h+|e+r+m+|uhm|hmm+)\b\s*,?\s*", " ", text, flags=re.I).strip()  # spoken fillers
     text = re.sub(r",\s*(?:it\s+(?:turned\s+out|seems|appears)|the\s+\w+\s+(?:explained|said|insisted|added|noted)|of\s+course|"
-                  r"in\s+fact|independently(?:\s+of\s+(?:one\s+another|each\s+other))?)\s*,", "", text, flags=re.I)  # asides
+                  r"in\s+fact|independently(?:\s+of\s+(?:one\s+another|each\s+other))?|you\s+are\s+(?:assured|told|informed)|we\s+are\s+told|"
+                  r"I\s+am\s+told|they\s+say)\s*,", "", text, flags=re.I)  # asides
     if re.search(r"(?<!['\"‘“])\byea\b(?!['\"’”])", text):  # "answered yea or nay" (not the words 'ay' and 'nay')
         text = re.sub(r"(?<!['\"‘“])\b(yea|nay)\b(?!['\"’”])", lambda m: "yes" if m.group(1) == "yea" else "no", text)
     for chat, word in CHAT:
@@ -287,7 +290,7 @@ def _spoken(s: Sentence) -> list[Sentence]:
     """Return a sentence holding a quoted speech of several sentences ('The ghost whispers: "Each statue holds the
     spirit of a god. One of them speaks only truth. …"') as the sentences spoken, each at its column."""
     m = re.match(r"([^\"“]{0,80}?\b(?:says?|said|whispers?|whispered|explains?|explained|announces?|announced|tells\s+you|"
-                 r"told\s+you|reads?|continues?|adds?)\s*:?\s*)[\"“]", s.text, re.I)
+                 r"told\s+you|reads?|continues?|adds?)\s*:?\s*|[A-Z][\w ]{0,20}:\s*)[\"“]", s.text, re.I)
     if m is None or not re.search(r"[.!?]\s+[A-Z]", s.text[m.end():]):
         return [s]
     out, start = [], m.end()
@@ -411,6 +414,8 @@ def _kind(phrase: str, r: _Reading, s: Sentence, strict: bool = True) -> str | N
             for form in (words, words[:-1] if words.endswith("s") else None, words[:-2] if words.endswith("es") else None):
                 if not form:
                     continue
+                if form in ("lies", "lie") and p.strip() != form:
+                    continue  # "lies or tells the truth as a coin decides": the verb, not the god of lies
                 if form.lower() in NAMED:
                     return NAMED[form.lower()]
                 if form in r.custom or form.lower() in r.custom:
@@ -463,6 +468,8 @@ def _read_sentence(s: Sentence, r: _Reading) -> bool:
     goal = LANGUAGE_GOAL.search(text) or KNOW_GOAL.search(text)
     if goal and NOT_GOAL.search(text[:goal.end()]):
         used = True  # "you need not find out what ja means"
+    elif not goal and NOT_GOAL.search(text) and re.search(r"\bmeans?\b|\bmeanings?\b|\bmeant\b", text, re.I):
+        used = True  # "Nobody asks you what 'ja' means"
     elif goal:
         r.language_goal = used = True
     if TASK.search(text) or WORD_MEANING.search(text) or ASKING_RULE.search(text) or FREEDOM.search(text):
@@ -472,6 +479,8 @@ def _read_sentence(s: Sentence, r: _Reading) -> bool:
         r.covered |= set(r.names)
     if s.is_question or TASK.search(text):
         r.covered |= set(_names_in(text, r))  # "which of Ulla and Vidar is the knight?"
+    if used and re.search(r"\band\s+so\s+(?:will|do|does|is|are|can)\s+(?:all\s+)?the\s+others\b|\b(?:all|each)\s+of\s+them\b", text, re.I):
+        r.covered |= set(_names_in(text, r))  # "Will will answer any question, and so will the others, in English"
     unread = [n for n in dict.fromkeys(_names_in(text, r)) if n not in r.covered]
     if unread and used:
         raise _err(s, f"cannot read what '{text}' says of {', '.join(unread)} (a god's kind is said as 'A is True or "
@@ -739,6 +748,15 @@ def _read_kinds(s: Sentence, r: _Reading) -> bool:
             r.excluded.setdefault(god, set()).add(kind)
         r.covered |= set(group)
         found = True
+    # "neither Beta nor Gamma lies": what neither of two gods is
+    for m in re.finditer(rf"\bneither\s+({NAME})\s+nor\s+({NAME})\s+(?:is\s+|are\s+)?(?:a\s+|an\s+|the\s+)?([^,;.]+)", text):
+        kind = _kind(m.group(3), r, s, strict=False)
+        if kind is None or m.group(1) not in r.names or m.group(2) not in r.names:
+            continue
+        for god in (m.group(1), m.group(2)):
+            r.excluded.setdefault(god, set()).add(kind)
+            r.covered.add(god)
+        found = True
     # "Exactly one of them is the neither-sayer, and it is not Quill": the kind counted before
     for m in re.finditer(rf"\b(?:it|he|she|that\s+one|this\s+one)\s+is\s+(?:not|n[o']t)\s+({NAME})\b", text):
         counted = [_kind(c.group(1), r, s, strict=False) for c in re.finditer(
@@ -802,11 +820,12 @@ def _read_kinds(s: Sentence, r: _Reading) -> bool:
     # exact counts: "exactly two of them are False", "there is exactly one Random god"
     for m in re.finditer(rf"\b(?:(?:exactly\s+({NUMBER})\s+(?:of\s+(?:them|these|those|the\s+(?:{NUMBER}\s+)?[a-z]+|the\s+{NUMBER})\s+|"
                          rf"(?!is\b|are\b)[a-z]+\s+)?|"
-                         rf"(?<!exactly\s)({NUMBER})\s+of\s+(?:them|the\s+(?:{NUMBER}\s+)?\w+|these)\s+(?=is\b|are\b|was\b|were\b))"
+                         rf"(?<!exactly\s)(?<!but\s)({NUMBER})\s+of\s+(?:them|the\s+(?:{NUMBER}\s+)?\w+|these)\s+(?=is\b|are\b|was\b|were\b)|"
+                         rf"(?:only|just)\s+({NUMBER})\s+(?:(?:god|one|of\s+(?:them|these|the\s+\w+))\s+)?(?=is\b|are\b|was\b|were\b))"
                          rf"(?:(?:is|are|was|were)\s+)?(?:a\s+|an\s+|the\s+)?([^.;,]+)|(?:there\s+)?(?:is|are)\s+exactly\s+({NUMBER})\s+"
                          rf"([^.;,]+?)(?:\s+among\s+them)?(?=[.;,]|$))", text, re.I):
-        n = _number(m.group(1) or m.group(2) or m.group(4))
-        kind = _kind(m.group(3) or m.group(5), r, s)
+        n = _number(m.group(1) or m.group(2) or m.group(3) or m.group(5))
+        kind = _kind(m.group(4) or m.group(6), r, s)
         if kind is None:
             continue
         if kind in r.counts and r.counts[kind] != n:
@@ -834,11 +853,12 @@ def _read_kinds(s: Sentence, r: _Reading) -> bool:
             r.covered |= set(_names_in(text, r))
             return True
     if choice is None or not found:
-        if re.search(r"\bAmong\s+(?:them|the\s+\w+)\s+are\b|\bare\s+(?:called|named)\b|\b(?:they|gods)\s+are\s*:", text) \
-                or ORDER.search(text):
+        parts = _parts(text, r, s)
+        whole = bool(parts) and (any(n == "rest" for n, _ in parts) or sum(int(n) for n, _ in parts) == len(r.names))
+        if (re.search(r"\bAmong\s+(?:them|the\s+\w+)\s+are\b|\bare\s+(?:called|named)\b|\b(?:they|gods)\s+are\s*:", text)
+                or ORDER.search(text)) and not whole:  # "In some order, one is truthful, one a liar …" are parts
             if _read_multiset(s, r):
                 return True
-        parts = _parts(text, r, s)
         if parts:
             r.parts.append((parts, s))
             return True
@@ -969,15 +989,16 @@ def _parts(text: str, r: _Reading, s: Sentence) -> list[tuple[int | str, str]]:
         listed = [(_number(t.group(1)), _kind(t.group(2), r, s, strict=False)) for t in terse if t]
         if all(k is not None for _, k in listed):
             return [(n, k) for n, k in listed if k is not None]
-    starts = rf"(?=(?:exactly\s+|just\s+|only\s+)?(?:{NUMBER}|another|the|a\s+(?:third|fourth|fifth|sixth))\b)"
+    starts = rf"(?=(?:exactly\s+|just\s+|only\s+)?(?:{NUMBER}|another|the|all\s+but|a\s+(?:third|fourth|fifth|sixth))\b)"
     clauses = [c for c in re.split(rf"\s*[;,:]\s*(?:and\s+|while\s+)?{starts}|\s+and\s+{starts}", text, flags=re.I)
                if c.strip()]
     parts: list[tuple[int | str, str]] = []
     first, opened = True, False  # opened: the sentence's first clause is itself a part ("One elf is honest …")
     for c in clauses:
         m = re.match(rf"(?:and\s+|but\s+)?(?:exactly\s+|just\s+|only\s+)?(?:(?P<n>{NUMBER})(?:\s+of\s+(?:them|the\s+(?:{NUMBER}|gods|four|three)))?|"
+                     rf"all\s+but\s+(?P<allbut>{NUMBER})(?:\s+of\s+(?:them|the\s+\w+))?|"
                      rf"(?P<another>another)|the\s+(?:other|remaining)\s+(?P<m>{NUMBER})|"
-                     rf"(?:the|a)\s+(?P<ord>third|fourth|fifth|sixth|last|remaining\s+one|other(?:\s+one)?)(?:\s+(?:god|goddess|core|spirit|being|"
+                     rf"(?:the|a)\s+(?P<ord>third|fourth|fifth|sixth|last|remaining\s+one|odd\s+one(?:\s+out)?|other(?:\s+one)?)(?:\s+(?:god|goddess|core|spirit|being|"
                      rf"person|oracle|robot|statue|ghost|guardian|dragon|alien|machine|figure|deity|divinity|islander)\b)?"
                      rf"(?!\s+(?!one\b)[a-z]+\s+(?:is|are)\b)|"
                      rf"(?P<rest1>the\s+(?:remaining|other|last)\s+(?!{NUMBER}\b)[a-z]+(?=\s+(?:is|are)\b))|(?P<rest>the\s+rest|the\s+others|the\s+remaining\s+"
@@ -1012,11 +1033,13 @@ def _parts(text: str, r: _Reading, s: Sentence) -> list[tuple[int | str, str]]:
             parts.append(("rest", kind))
         elif m.group("n"):
             parts.append((_number(m.group("n")), kind))
+        elif m.group("allbut"):  # "All but one of them are truthful"
+            parts.append((max(0, len(r.names) - _number(m.group("allbut"))), kind))
         elif m.group("m"):
             parts.append((_number(m.group("m")), kind))
         else:
             parts.append((1, kind))
-    single = opened and re.match(rf"(?:and\s+)?(?:exactly\s+|just\s+|only\s+)?(?:{NUMBER}\b|another\b|the\s+(?:other|remaining|rest|third|fourth|last)\b)",
+    single = opened and re.match(rf"(?:and\s+)?(?:exactly\s+|just\s+|only\s+)?(?:{NUMBER}\b|another\b|all\s+but\b|the\s+(?:other|remaining|rest|third|fourth|last)\b)",
                       text.strip(), re.I)
     return parts if len(parts) >= 2 or (parts and single) else []
 
@@ -1048,8 +1071,12 @@ def _read_budget(s: Sentence, r: _Reading) -> bool:
             r.budgets.add(_number(answer.group(1)))
             return True
         r.unbounded = True
+    if re.search(r"\bas\s+many\s+(?:\S+\s+){0,2}?(?:questions?|quer(?:y|ies))\s+as\s+there\s+are\s+(?:gods|\w+)", text, re.I) and r.names:
+        r.budgets.add(len(r.names))  # "as many yes/no questions as there are islanders"
+        return True
     if HOW_MANY.search(text) and re.search(r"\bquestions?\b|\bnumber\b|\bquer(?:y|ies)\b", text, re.I):
-        if s.is_question and re.fullmatch(r"\s*how\s+many\s+questions\s*\?\s*", text, re.I):
+        if s.is_question and (re.fullmatch(r"\s*how\s+many\s+questions\s*\?\s*", text, re.I) or re.search(
+                r"\bhow\s+many\s+questions\s+(?:may|can|do|shall|should|must)\s+(?:I|we|you)\b", text, re.I)):
             r.asked_how_many = s  # a heading: the answer may follow
             return True
         r.unbounded = True
@@ -1086,6 +1113,15 @@ def _puzzle(r: _Reading, sentences: tuple[Sentence, ...], title: str) -> Interro
             raise _err(where, f"the text gives {n or 'some'} kinds of god but defines {len(r.defined)} "
                               f"({', '.join(r.defined) or 'none'})")
         r.fallback = list(r.defined)
+    if r.others and r.parts and not r.multisets:  # "One of them is Random. Each of the others is True or False."
+        for ps, where in r.parts:
+            for n, kind in ps:
+                if n == "rest" or r.counts.get(kind, int(n)) != int(n):
+                    raise _err(where, f"the text says twice how many are {kind}")
+                r.counts[kind] = int(n)
+        r.parts = []
+    if r.others and not r.counts:
+        raise _err(r.others[0][1], "the text says what the others may be but not which gods the others are")
     if r.fallback and not r.allowed and not r.multisets and not r.parts:
         r.allowed = {a: list(r.fallback) for a in agents}
     if r.multisets or r.parts:

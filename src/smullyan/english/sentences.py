@@ -200,6 +200,8 @@ def _split_piece(piece: _Piece) -> list[Sentence]:
         m = INLINE_OPTION.match(text, i) if i > 0 else None
         if m and not m.group().startswith("(") and text.count("(", 0, i) > text.count(")", 0, i):
             m = None  # "(A, B, C, D, E and F) spawn": the letter closes a parenthesis, it marks no option
+        if m and re.search(r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s*$", text[start:i], re.I):
+            m = None  # "not more than three (3) questions": the number again in digits, no option
         if m:
             if text[start:i].strip():
                 emit(i)
