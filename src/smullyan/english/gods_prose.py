@@ -50,22 +50,23 @@ DOING = (
      r"\byes[- ]?(?:man|men|sayers?)\b", "constant:yes"),
     (r"\b(?:word|one)\s+(?:that\s+)?(?:means?|meant|meaning|for)\s+['\"‘“]?no\b|\bwhichever\b[^.;]*\bmeans\s+no\b|"
      r"\bno[- ]?(?:man|men|sayers?)\b", "constant:no"),
-    (r"\b(?:answers?|says?|repl(?:y|ies)|shouts?)\s+['\"‘“]?yes['\"’”!]*\s+(?:to\s+(?:absolutely\s+|just\s+)?(?:every|all|any)|always|no\s+matter|"
-     r"whatever)|\b(?:answers?|says?|replies)\s+always\s+['\"‘“]?yes\b|\b(?:answers?|replies|responds?)\s+(?:to\s+)?(?:every|each|all|any)\s+"
+    (r"\b(?:answers?|says?|repl(?:y|ies)|responds?|shouts?)\s+['\"‘“]?yes['\"’”!]*\s+(?:to\s+(?:absolutely\s+|just\s+)?(?:every|all|any)|always|no\s+matter|"
+     r"whatever)|\b(?:answers?|says?|replies|responds?)\s+always\s+(?:with\s+)?['\"‘“]?yes\b|\b(?:answers?|replies|responds?)\s+(?:to\s+)?(?:every|each|all|any)\s+"
      r"(?:single\s+)?questions?\s+with\s+(?:a\s+|the\s+word\s+)?['\"‘“]?yes\b['\"’”]?(?!\s+or\b)", "constant:yes"),
-    (r"\b(?:answers?|says?|repl(?:y|ies)|shouts?)\s+['\"‘“]?no['\"’”!]*\s+(?:to\s+(?:absolutely\s+|just\s+)?(?:every|all|any)|always|no\s+matter|"
-     r"whatever)|\b(?:answers?|says?|replies)\s+always\s+['\"‘“]?no\b|\b(?:answers?|replies|responds?)\s+(?:to\s+)?(?:every|each|all|any)\s+"
+    (r"\b(?:answers?|says?|repl(?:y|ies)|responds?|shouts?)\s+['\"‘“]?no['\"’”!]*\s+(?:to\s+(?:absolutely\s+|just\s+)?(?:every|all|any)|always|no\s+matter|"
+     r"whatever)|\b(?:answers?|says?|replies|responds?)\s+always\s+(?:with\s+)?['\"‘“]?no\b|\b(?:answers?|replies|responds?)\s+(?:to\s+)?(?:every|each|all|any)\s+"
      r"(?:single\s+)?questions?\s+with\s+(?:a\s+|the\s+word\s+)?['\"‘“]?no\b['\"’”]?(?!\s+or\b)", "constant:no"),
-    (r"\bnever\s+(?:tells?\s+(?:a\s+)?lies?|told\s+(?:a\s+)?lie|lies|lied|lying)\b|\bnever\s+(?:speaks?|spoke|says?|said|"
+    (r"\b(?:never|cannot|can't|can\s+not|could\s+never|does\s+not|doesn't|do\s+not|don't)\s+(?:ever\s+)?(?:tells?\s+(?:a\s+)?lies?|told\s+(?:a\s+)?lie|lie|lies|lied|lying)\b|\bnever\s+(?:speaks?|spoke|says?|said|"
      r"utters?|uttered|gives?|gave)\s+(?:a\s+)?(?:false|untrue)\b", "truthful"),
     (r"\bnever\s+(?:speaks?|spoke|says?|said|utters?|uttered|gives?|gave)\s+(?:a\s+)?true\b", "liar"),
     (r"\bsaying\s+(?:(?:always|only)\s+)?(?:a\s+|the\s+)?lies?\b|\bopposite\s+of\s+the\s+truth\b|\bspeak(?:s|ing)?\s+"
      r"(?:(?:always|only)\s+)?(?:a\s+|the\s+)?lies?\b", "liar"),
     (r"\b(?:does\s*n[o']?t|does\s+not|never)\s+(?:even\s+)?listen|\bnot\s+listening\b|\bignor(?:es|ing)\s+the\s+question|"
      r"\bpays\s+no\s+attention|\bwhichever\s+(?:pops|comes)|\bwhatever\s+(?:pops|comes)", "random"),
-    (r"\bnever\s+(?:tells?|speaks?)\s+the\s+truth\b|\bnever\s+(?:speaks?|answers?)\s+(?:truly|truthfully)\b", "liar"),
+    (r"\b(?:never|cannot|can't|can\s+not|could\s+never|does\s+not|doesn't|do\s+not|don't)\s+(?:ever\s+)?(?:tells?|speaks?|says?)\s+the\s+"
+     r"truth\b|\b(?:never|cannot|can't|does\s+not|doesn't)\s+(?:speaks?|answers?)\s+(?:truly|truthfully)\b", "liar"),
     (r"\b(?:at\s+random|randomly|by\s+chance|chance|coin|chaos|random|guess(?:es|ing)?|by\s+hazard|haphazard\w*|toss(?:es|ed)?|"
-     r"flips?|flipped)\b|"
+     r"flips?|flipped)\b|\brolls?\s+(?:a|the)\s+(?:[\w-]+\s+){0,3}(?:die|dice)\b|"
      r"\b(?:truth|truly|truthfully)\s+or\s+"
      r"(?:a\s+)?(?:lie|lies|falsely|false)\b", "random"),
     (r"\b(?:tells?|telling|speaks?|speaking|told|spoke|saying|says?)\s+(?:(?:always|only|ever)\s+)?(?:the\s+)?truth\b|\b(?:speaks?|spoke|answers?|answered|repl(?:y|ies|ied)|responds?)\s+"
@@ -126,12 +127,19 @@ TOKEN_LIST = re.compile(r"\b(?i:tokens?|symbols?|syllables?|sounds?)\s+(?:are\s+
 QUOTED_LIST = re.compile(rf"{QUOTED}(?:\s*(?:,|/|,?\s*or|,?\s*and)\s*{QUOTED})+")
 UNSUPPORTED = re.compile(r"\b(alternat\w*|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekdays?|"
                          r"previous\s+(?:answer|question)|repeats?\b|(?<!n't\s)(?<!not\s)(?<!never\s)depend\w*(?!\s+(?:only\s+)?(?:up)?on\s+(?:the\s+|a\s+)?(?:flip|toss|coin|"
-                         r"chance|random|dice|die)\b)|whenever(?!\s+(?:you|we|I|someone|anyone)\s+(?:ask|asks|asked|put|puts|pose|poses)\b)|only\s+when|"
+                         r"chance|random|dice|die)\b)|whenever(?!\s+(?:you|we|I|someone|anyone)\s+(?:ask|asks|asked|put|puts|pose|poses)\b|\s+\w+\s+is\s+asked\b)|only\s+when|"
                          r"first\s+question\s+(?:truly|truthfully|falsely)|his\s+(?:first|second)\s+question|"
                          r"sometimes\s+lies|mood|moods|when\s+(?:he\s+is\s+|she\s+is\s+|it\s+is\s+)?asked\s+about|about\s+"
                          r"(?:himself|herself|itself|anyone|anybody|others)|probability(?!\s+(?:1/2|one\s+half|0?\.5)\b)|biased|unfair|usually|mostly|"
                          r"often|rarely|sometimes|occasionally|percent|(?<!\bno\s)(?<!\bnot\s)(?:bent|weighted|loaded|lopsided)|"
                          r"(?:one|two|three|four|five|\d+)\s+times\s+(?:in|out\s+of)\s+(?:two|three|four|five|ten|\d+))\b|(?<![\d/])(?!50/50|1/2)\d+/\d+\b|\b(?!50\s*%)\d+\s*%", re.I)
+# the asker's questions may depend on earlier answers (an adaptive strategy), which no god's behaviour does
+ADAPTIVE = re.compile(r"\b(?:(?:later|next|second|third|subsequent|following|your)\s+questions?|what\s+the\s+\w+\s+question\s+is|"
+                      r"(?:which|what)\s+(?:questions?|god)\s+(?:you\s+)?(?:ask|put)\w*|questions?\s+(?=may|can|might))"
+                      r"[^.;]{0,80}?\bdepend\w*\s+on\s+(?:the\s+)?(?:answers?|earlier|previous|what)\b", re.I)
+# remarks about solving, not the puzzle: hints, tags, the parts of an exercise ("State one assumption you have made …")
+META = re.compile(r"(?:\(?[a-z]\)\s*)?(?:hint|tip|tags?|spoiler|the\s+trick\s+is|explain|prove|show\s+that|state\s+(?:one|an|any|your)|"
+                  r"justify|discuss|describe|argue)\b", re.I)
 INEQUALITY = re.compile(rf"\b(at\s+least|at\s+most|no\s+more\s+than|no\s+fewer\s+than|fewer\s+than|more\s+than|"
                         rf"not\s+all|up\s+to)\s+{NUMBER}\b(?!\s+(?:\w+[-/ ])*(?:questions?|quer(?:y|ies))\b)", re.I)
 ORDER = re.compile(r"\b(?:in\s+(?:some|no\s+particular|an?\s+unknown|random|any)\s+order|though\s+you\s+do\s+not\s+know\s+"
@@ -176,10 +184,12 @@ TASK = re.compile(r"\b(identify|identities|identity|determine|find\s+out|work\s+
 WORD_MEANING = re.compile(r"\b(?:means?|meaning|mean)\s+(?:yes|no|neither)\b|\bwhich\s+is\s+which\b|\bwhich\s+word\b|"
                           r"\bwords?\s+for\s+yes\b|\bin\s+(?:some|an?\s+unknown)\s+order\b|\bcorrespondence\b|"
                           r"\bis\s+(?:yes|no|neither)\b|\bmeanings?\b", re.I)
-FREEDOM = re.compile(r"\bany\s+(?:number|combination|mix|split)\b|\bno\s+\w+\s+at\s+all\b|\bnone,?\s+some,?\s+or\s+all\b|"
+FREEDOM = re.compile(r"\bany\s+(?:number|combination|mix|split)\b|\bno\s+restriction\b|\bno\s+\w+\s+at\s+all\b|\bnone,?\s+some,?\s+or\s+all\b|"
                     r"\bseveral\s+may\s+share\b|\bcould\s+(?:even\s+)?(?:all|be\s+all)\b|\bnothing\s+(?:is\s+)?known\b|"
                     r"\bwe\s+know\s+nothing\b", re.I)
-COIN = re.compile(r"\b(?:truly|truthfully|truth)\b[^.;]{0,40}\b(?:or|and)\b[^.;]{0,40}\b(?:falsely|lie|lies|lying|"
+COIN = re.compile(r"\b(?:even|heads)\b[^.;]{0,40}\b(?:truly|truthfully|honestly|truth)\b[^.;]{0,60}\b(?:odd|tails)\b[^.;]{0,40}"
+                  r"\b(?:falsely|lies?|lying)\b|"
+                  r"\b(?:truly|truthfully|truth)\b[^.;]{0,40}\b(?:or|and)\b[^.;]{0,40}\b(?:falsely|lie|lies|lying|"
                   r"false|falsity)\b|\b(?:truly|truthfully|the\s+truth|honestly)\s+(?:on|if)\s+heads\b", re.I)
 
 
@@ -254,7 +264,7 @@ def read_gods_prose(sentences: tuple[Sentence, ...], title: str = "") -> tuple[I
         used = _read_sentence(s, r)
         if used:
             continue
-        if is_framing(s.text) or not _mentions_puzzle(s.text, r):
+        if is_framing(s.text) or not _mentions_puzzle(s.text, r) or _meta(s.text, r):
             ignored.append(s)
             continue
         raise _err(s, f"cannot read '{s.text}' as part of a gods puzzle (who the gods are, what they may be, "
@@ -271,6 +281,8 @@ def _plain(s: Sentence) -> Sentence:
     text = re.sub(r"[«»]", '"', text)
     text = re.sub(r"\s+", " ", text).strip()
     text = re.sub(rf"\b({NUMBER})\s*\(\d+\)", r"\1", text, flags=re.I)  # "three (3) questions"
+    text = re.sub(r"(?<=\w)[–—‐‑](?=\w)", "-", text)  # "yes–no"
+    text = re.sub(r"\s+[—–]\s+(in\s+(?:some|no\s+particular|an?\s+unknown|any)\s+order)\s+[—–]\s+", r", \1, ", text, flags=re.I)
     if re.match(r"[A-Za-z][\w/ -]{0,30}:\s", text):
         text = re.sub(r"\s+#\s.*$", "", text)  # "random: 1   # exactly one of the five is random": a spec's comment
     # shouted words read as written ("ALWAYS", "TRUTHFUL: answers …", "LIARs"); short ones may be names or "ID"
@@ -284,6 +296,13 @@ def _plain(s: Sentence) -> Sentence:
     for chat, word in CHAT:
         text = re.sub(chat, word, text)
     return Sentence(text, s.line, s.column, s.marker)
+
+
+def _meta(text: str, r: _Reading) -> bool:
+    """Return whether a sentence is a remark about solving ('Hint: start with Vega.', 'Tags: logic', '(a) Explain why …')
+    that states nothing of the gods: no kind, no 'same', 'not', 'always' … (those go to the frames, or are errors)."""
+    return bool(META.match(text)) and (not _names_in(text, r) or not re.search(
+        rf"\b{KIND_NOUN}\b|\b(?:same|different|not|never|always|is|are|was|were|lies?|truth\w*)\b", text[META.match(text).end():], re.I))
 
 
 def _spoken(s: Sentence) -> list[Sentence]:
@@ -400,7 +419,7 @@ def _kind(phrase: str, r: _Reading, s: Sentence, strict: bool = True) -> str | N
     p = phrase.strip().strip(".,;:()").strip()
     p = re.sub(r"^(?:is|are|be|either|a|an|the|both|all|each|one|two|three|four|five|of\s+them|also|just)\s+", "", p,
                flags=re.I)
-    p = re.sub(r"^(?:definitely|certainly|surely|actually|really|in\s+fact|known\s+to\s+be)\s+", "", p, flags=re.I)
+    p = re.sub(r"^(?:definitely|certainly|surely|actually|really|in\s+fact|known\s+to\s+be|(?:one\s+)?of\s+the)\s+", "", p, flags=re.I)
     p = re.sub(r"^(?:is|are|be|either|a|an|the|both|all)\s+", "", p, flags=re.I)
     if re.match(r"(?:not|n[o']t)\b", p, re.I):
         return None  # "not Random" names what a god is not (the negation frame reads it), never a kind
@@ -442,7 +461,7 @@ def _read_sentence(s: Sentence, r: _Reading) -> bool:
     text = s.text
     used = False
     r.covered = set()
-    unsupported = UNSUPPORTED.search(text)
+    unsupported = UNSUPPORTED.search(ADAPTIVE.sub(" ", text))
     if unsupported and (_mentions_puzzle(text, r) or re.search(r"\b(?:gods?|he|she|him|his|her|himself|herself|itself|coin|die|dice|"
                                                                r"the\s+(?:third|other|last))\b", text, re.I)):
         raise _unsupported(s, unsupported)
@@ -479,6 +498,9 @@ def _read_sentence(s: Sentence, r: _Reading) -> bool:
         r.covered |= set(r.names)
     if s.is_question or TASK.search(text):
         r.covered |= set(_names_in(text, r))  # "which of Ulla and Vidar is the knight?"
+    example = re.search(r"\b(?:for\s+instance|for\s+example|e\.g\.|such\s+as)\b", text, re.I)
+    if FREEDOM.search(text) and example:  # "any combination, for instance Orion and Lyra could both be Random"
+        r.covered |= set(_names_in(text[example.start():], r))
     if used and re.search(r"\band\s+so\s+(?:will|do|does|is|are|can)\s+(?:all\s+)?the\s+others\b|\b(?:all|each)\s+of\s+them\b", text, re.I):
         r.covered |= set(_names_in(text, r))  # "Will will answer any question, and so will the others, in English"
     unread = [n for n in dict.fromkeys(_names_in(text, r)) if n not in r.covered]
@@ -630,8 +652,8 @@ def _read_behaviour(s: Sentence, r: _Reading) -> bool:
     for clause in re.split(r"\s*[;,:]\s*(?:and\s+|but\s+|while\s+|whereas\s+)?|\s+(?:and|but|while|whereas)\s+(?=(?:each\s+|"
                            r"every\s+|the\s+|a\s+|an\s+)?[A-Za-z-]+\s+(?:gods?\s+)?(?:always|never|only|answers?|says?|"
                            r"speaks?|tells?|lies|repl(?:y|ies)|decides?|picks?|chooses?|ignores?))", s.text):
-        m = re.match(rf"(?:as\s+before\s*,?\s*)?(?:each\s+|every\s+|the\s+(?:two\s+)?|a\s+|an\s+)?(?P<who>{KIND_NOUN}|"
-                     rf"[A-Z][A-Za-z]*(?:-[A-Z][a-z]+)?)(?:\s+gods?)?(?P<colon>\s*:)?\s+(?P<rest>(?:always|never|only|answers?|says?|speaks?|"
+        m = re.match(rf"(?:as\s+before\s*,?\s*)?(?i:each\s+|every\s+|the\s+(?:two\s+)?|a\s+|an\s+)?(?P<who>{KIND_NOUN}|"
+                     rf"[A-Z][A-Za-z]*(?:-[A-Z][a-z]+)?)(?:\s+(?i:gods?|oracles?|spirits?|statues?|robots?|guardians?|beings?|ones?))?(?P<colon>\s*:)?\s+(?P<rest>(?:always|never|only|answers?|says?|speaks?|"
                      rf"tells?|lies|repl(?:y|ies)|decides?|picks?|chooses?|ignores?|pays|doesn'?t|does)\b.*)$", clause.strip())
         if m is None:
             continue
@@ -788,7 +810,7 @@ def _read_kinds(s: Sentence, r: _Reading) -> bool:
         found = True
     # one god at a time: "A is True or Random; B is False"
     taken = choice.span() if choice is not None and found else (0, 0)
-    for m in re.finditer(rf"(?:^|[;,.]\s*|\band\s+|\bthat\s+)({NAME})\s+(?:is|was|may\s+be|might\s+be|could\s+be|can\s+be)\s+(?:either\s+)?"
+    for m in re.finditer(rf"(?:^|[;,.:]\s*|\band\s+|\bthat\s+)({NAME})\s+(?:is|was|may\s+be|might\s+be|could\s+be|can\s+be)\s+(?:either\s+)?"
                          rf"([^;.]*?)(?=[;.]|,\s*\w+\s+is\b|,\s*(?:and\s+)?that\b|$)", text):
         god = m.group(1)
         if god not in r.names or taken[0] <= m.start(1) < taken[1] or s.is_question or re.search(
@@ -825,7 +847,7 @@ def _read_kinds(s: Sentence, r: _Reading) -> bool:
                          rf"(?:(?:is|are|was|were)\s+)?(?:a\s+|an\s+|the\s+)?([^.;,]+)|(?:there\s+)?(?:is|are)\s+exactly\s+({NUMBER})\s+"
                          rf"([^.;,]+?)(?:\s+among\s+them)?(?=[.;,]|$))", text, re.I):
         n = _number(m.group(1) or m.group(2) or m.group(3) or m.group(5))
-        kind = _kind(m.group(4) or m.group(6), r, s)
+        kind = _kind(re.split(r"\s+(?:and|but|while|whereas)\s+", m.group(4) or m.group(6))[0], r, s)
         if kind is None:
             continue
         if kind in r.counts and r.counts[kind] != n:
@@ -1049,7 +1071,7 @@ def _read_random(s: Sentence, r: _Reading) -> bool:
     found = False
     for clause in re.split(r"\s*;\s*|,\s*(?:but|while|whereas)\s+|\s+(?:but|while|whereas)\s+|(?<=[a-z])\s+and\s+(?="
                            r"(?:each\s+|the\s+|a\s+)?(?:[A-Z]\w*|random\w*)\s)", s.text):
-        if not re.search(r"\brandom\w*|\bchance\b|\bcoin\b|\bchaos\b|\b50/50\b|\btoss(?:es|ed)?\b|\bflip(?:s|ped)?\b|"
+        if not re.search(r"\brandom\w*|\bchance\b|\bcoin\b|\bchaos\b|\b50/50\b|\btoss(?:es|ed)?\b|\bflip(?:s|ped)?\b|\bdie\b|\bdice\b|"
                          r"\b(?:equally|as)\s+likely\b|\bby\s+hazard\b", clause, re.I):
             continue
         says_words = _word_lists(clause) or re.search(r"\byes\s+or\s+no\b|\b(?:saying|says?)\s+['\"‘“]?(?:yes|no|\w+)"
@@ -1065,7 +1087,7 @@ def _read_budget(s: Sentence, r: _Reading) -> bool:
     """Record the number of questions allowed, or that none is set ('how many', 'as few as possible')."""
     text = s.text
     if r.asked_how_many is not None:  # "How many questions? Three, each to one person."
-        answer = re.match(rf"(?:only\s+|just\s+|at\s+most\s+)?({NUMBER})\b", text, re.I)
+        answer = re.match(rf"(?:[A-Z][\w ]{{0,20}}:\s*)?(?:only\s+|just\s+|at\s+most\s+)?({NUMBER})\b", text, re.I)
         r.asked_how_many = None
         if answer:
             r.budgets.add(_number(answer.group(1)))
@@ -1093,10 +1115,14 @@ def _read_budget(s: Sentence, r: _Reading) -> bool:
     found = False
     for m in BUDGET.finditer(text):
         before = text[max(0, m.start() - 12):m.start()].lower()
-        if re.search(r"\b(?:each|every|a|the)\s*$", before) or (
+        if re.search(r"\b(?:each|every|a|the)\s*$", before) or re.search(
+                r"(?<!\bno\s)(?<!\bnot\s)\b(?:more|fewer|less)\s+than\s*$", text[max(0, m.start() - 20):m.start()].lower()) or (
                 m.group(1).lower() == "one" and (re.search(r"\b(?:in|per)\s*$", before) or
-                                              re.match(r"\s+(?:you|we|at\s+a\s+time|a\s+day|per)\b", text[m.end():]))):
-            continue
+                                              re.match(r"\s+(?:you|we|at\s+a\s+time|a\s+day|per)\b", text[m.end():]))) or \
+                re.match(r"\s+(?:left|remaining|to\s+spare|later|earlier|ago)\b|\s+(?:cannot|can\s*not|can't|is\s+not|isn't|are\s+not|"
+                         r"aren't|does\s+not|doesn't|do\s+not|don't|will\s+not|won't|would\s+not|wouldn't)\s+(?:\w+\s+)?(?:suffice|"
+                         r"be\s+enough|enough|work|do)\b", text[m.end():], re.I):
+            continue  # "with one question left", "a single question cannot suffice": no budget
         n = _number(m.group(1))
         r.budgets.add(n)
         found = True
@@ -1176,6 +1202,9 @@ def _puzzle(r: _Reading, sentences: tuple[Sentence, ...], title: str) -> Interro
         if r.fallback:
             r.allowed |= {a: list(r.fallback) for a in agents if a not in r.allowed}
         missing = [a for a in agents if a not in r.allowed]
+        if missing and r.counts and sum(r.counts.values()) == len(agents):  # "Exactly three tell the truth and two lie.
+            r.allowed |= {a: list(r.counts) for a in missing}                  #  Eos is one of the truth-tellers."
+            missing = []
         if missing:
             raise PuzzleError(f"the text never says what {', '.join(missing)} may be")
         assignments = assignments_from_allowed(agents, r.allowed)
