@@ -19,9 +19,11 @@ puzzles, 6 of 6 refusals; seven misread: "O'Neil" cut from the names, 'three (3)
 marker, 'only one is random' passed over, 'lies or tells the truth as a coin decides' read as a liar, 'blurts out ja
 or da as a coin decides' read as a coin choosing truth, 'as many questions as there are gods' read as no
 budget); gods_texts_ninth, in the registers of the sources people copy from, read after the eighth's fixes: 17 of 30
-(12 of 25 puzzles, 5 of 5 refusals; one misread: 'Using only two yes–no questions' with an en dash passed over).
-The reader was then
-made to read the kinds of sentence it missed, not the texts themselves. Nine texts are still not read and must
+(12 of 25 puzzles, 5 of 5 refusals; one misread: 'Using only two yes–no questions' with an en dash passed over);
+gods_texts_tenth (thirty people writing for a friend), after the ninth's fixes: 17 of 30 (13 of 25
+puzzles, 4 of 5 refusals; two misread: 'a single token: either BLIP or BLOP' and '3 prompts' passed over, 'Which door
+should you take?' not refused). The reader was then
+made to read the kinds of sentence it missed, not the texts themselves. Eleven texts are still not read and must
 stay errors, never misreadings (KNOWN_UNREAD)."""
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ from smullyan.logic.worlds import assignments_from_allowed, assignments_from_per
 
 DATA = Path(__file__).resolve().parent / "data"
 TEXTS = [t for name in ("gods_texts", "gods_texts_heldout", "gods_texts_third", "gods_texts_fourth", "gods_texts_fifth",
-                        "gods_texts_sixth", "gods_texts_seventh", "gods_texts_eighth", "gods_texts_ninth")
+                        "gods_texts_sixth", "gods_texts_seventh", "gods_texts_eighth", "gods_texts_ninth", "gods_texts_tenth")
          for t in json.loads((DATA / f"{name}.json").read_text())]
 KNOWN_UNREAD = {
     "third_formal_sets": "line 1, column 1: cannot read 'Let G = {g1, g2, g3} be a set of gods",  # set notation
@@ -51,6 +53,8 @@ KNOWN_UNREAD = {
     "ninth_kata_who_is_lying": "line 6, column 1: cannot read 'Your function receives an ask(god, question) callback.'",
     "ninth_boardgame_oracle_hunt": "the text never says what the gods may be",  # the kinds as a deck of cards dealt
     "ninth_calendar_one_fewer_question": "line 3, column 64: 4 gods but the kinds add up to 2",  # gods saying the word 'da'
+    "tenth_sphinx_story_past_tense": "the text never names the gods",  # "one … called Sahr, the other … called Temet"
+    "tenth_titles_truthful_one_joker": "the text never says what the gods may be",  # "are inhabited by spirits: the …"
 }
 BY_ID = {t["id"]: t for t in TEXTS}
 

@@ -50,12 +50,14 @@ DOING = (
      r"\byes[- ]?(?:man|men|sayers?)\b", "constant:yes"),
     (r"\b(?:word|one)\s+(?:that\s+)?(?:means?|meant|meaning|for)\s+['\"‘“]?no\b|\bwhichever\b[^.;]*\bmeans\s+no\b|"
      r"\bno[- ]?(?:man|men|sayers?)\b", "constant:no"),
-    (r"\b(?:answers?|says?|repl(?:y|ies)|responds?|shouts?)\s+['\"‘“]?yes['\"’”!]*\s+(?:to\s+(?:absolutely\s+|just\s+)?(?:every|all|any)|always|no\s+matter|"
-     r"whatever)|\b(?:answers?|says?|replies|responds?)\s+always\s+(?:with\s+)?['\"‘“]?yes\b|\b(?:answers?|replies|responds?)\s+(?:to\s+)?(?:every|each|all|any)\s+"
-     r"(?:single\s+)?questions?\s+with\s+(?:a\s+|the\s+word\s+)?['\"‘“]?yes\b['\"’”]?(?!\s+or\b)", "constant:yes"),
-    (r"\b(?:answers?|says?|repl(?:y|ies)|responds?|shouts?)\s+['\"‘“]?no['\"’”!]*\s+(?:to\s+(?:absolutely\s+|just\s+)?(?:every|all|any)|always|no\s+matter|"
-     r"whatever)|\b(?:answers?|says?|replies|responds?)\s+always\s+(?:with\s+)?['\"‘“]?no\b|\b(?:answers?|replies|responds?)\s+(?:to\s+)?(?:every|each|all|any)\s+"
-     r"(?:single\s+)?questions?\s+with\s+(?:a\s+|the\s+word\s+)?['\"‘“]?no\b['\"’”]?(?!\s+or\b)", "constant:no"),
+    (r"\b(?:answers?|says?|repl(?:y|ies)|responds?|shouts?)\s+['\"‘“]?yes['\"’”!]*,?\s+(?:to\s+(?:absolutely\s+|just\s+)?(?:every|all|any)|always|no\s+matter|"
+     r"whatever)|\b(?:answers?|says?|replies|responds?)\s+always\s+(?:with\s+)?['\"‘“]?yes\b|\balways\s+(?:answers?|says?|replies|"
+     r"responds?)\s+(?:with\s+)?['\"‘“]?yes\b(?!['\"’”]?,?\s+(?:or|matter)\b)|\b(?:answers?|replies|responds?)\s+(?:to\s+)?(?:every|each|all|any)\s+"
+     r"(?:single\s+)?questions?\s+with\s+(?:a\s+|the\s+word\s+)?['\"‘“]?yes\b(?!['\"’”]?,?\s+or\b)", "constant:yes"),
+    (r"\b(?:answers?|says?|repl(?:y|ies)|responds?|shouts?)\s+['\"‘“]?no['\"’”!]*,?\s+(?:to\s+(?:absolutely\s+|just\s+)?(?:every|all|any)|always|no\s+matter|"
+     r"whatever)|\b(?:answers?|says?|replies|responds?)\s+always\s+(?:with\s+)?['\"‘“]?no\b|\balways\s+(?:answers?|says?|replies|"
+     r"responds?)\s+(?:with\s+)?['\"‘“]?no\b(?!['\"’”]?,?\s+(?:or|matter)\b)|\b(?:answers?|replies|responds?)\s+(?:to\s+)?(?:every|each|all|any)\s+"
+     r"(?:single\s+)?questions?\s+with\s+(?:a\s+|the\s+word\s+)?['\"‘“]?no\b(?!['\"’”]?,?\s+or\b)", "constant:no"),
     (r"\b(?:never|cannot|can't|can\s+not|could\s+never|does\s+not|doesn't|do\s+not|don't)\s+(?:ever\s+)?(?:tells?\s+(?:a\s+)?lies?|told\s+(?:a\s+)?lie|lie|lies|lied|lying)\b|\bnever\s+(?:speaks?|spoke|says?|said|"
      r"utters?|uttered|gives?|gave)\s+(?:a\s+)?(?:false|untrue)\b", "truthful"),
     (r"\bnever\s+(?:speaks?|spoke|says?|said|utters?|uttered|gives?|gave)\s+(?:a\s+)?true\b", "liar"),
@@ -122,7 +124,7 @@ ANCHOR = (r"(?:\b(?:words?|with|come\s+as|says?|answers?|answering|repl(?:y|ies)
           r"(?:\s+(?:always|only|either|just|simply|with))*")
 BARE = r"\b([a-z]{1,6})\b"
 BARE_LIST = re.compile(rf"(?i:{ANCHOR})\s*:?\s*(?:either\s+)?{BARE}(?:\s*(?:,|/)\s*{BARE})*\s*,?\s*(?:\bor\b|\band\b|/)\s*{BARE}")
-TOKEN_LIST = re.compile(r"\b(?i:tokens?|symbols?|syllables?|sounds?)\s+(?:are\s+)?(?:either\s+)?([A-Za-z]{1,8})(?:\s*,\s*([A-Za-z]{1,8}))?"
+TOKEN_LIST = re.compile(r"\b(?i:tokens?|symbols?|syllables?|sounds?)\s*:?\s+(?:are\s+)?(?:either\s+)?([A-Za-z]{1,8})(?:\s*,\s*([A-Za-z]{1,8}))?"
                         r"\s*,?\s*(?:or|and)\s+([A-Za-z]{1,8})\b")
 QUOTED_LIST = re.compile(rf"{QUOTED}(?:\s*(?:,|/|,?\s*or|,?\s*and)\s*{QUOTED})+")
 UNSUPPORTED = re.compile(r"\b(alternat\w*|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekdays?|"
@@ -164,14 +166,14 @@ LANGUAGE_GOAL = re.compile(rf"\b{GOAL_VERB}\b"
 KNOW_GOAL = re.compile(r"\b(?:goal|task|aim|job|must|need\s+to|have\s+to|want\s+to|wish\s+to|win\s+by|by\s+the\s+end)\b"
                        r"[^.;?!]*?\bknow\b[^.;?!]*?\b(?:which|what)\b[^.;?!]*?\b(?:means?|is)\s+['\"‘“]?(?:yes|no)\b", re.I)
 # goals the model cannot state: a door, a road or a treasure to find instead of (or besides) the gods' kinds
-OTHER_GOAL = re.compile(rf"\b(?:find|{GOAL_VERB}|know|decide|choose|pick|tell)\b[^.;?!]*?\b(?:which|what|where)\s+(?:of\s+)?"
+OTHER_GOAL = re.compile(rf"(?:\b(?:find|{GOAL_VERB}|know|decide|choose|pick|tell)\b[^.;?!]*?|^(?:so\s+|then\s+|now\s+)?)\b(?:which|what|where)\s+(?:of\s+)?"
                         r"(?:the\s+)?(?:\w+\s+)?(?:doors?|roads?|paths?|exits?|gates?|bridges?|treasure|gold|boxe?s?|chests?|"
                         r"caskets?|cups?|city|village|town|directions?|tunnels?|keys?|ages?)\b", re.I)
 HOW_MANY = re.compile(r"\bhow\s+many\b|\bas\s+(?:few|many)\b|\bsmallest\s+number\b|\bfewest\b|\bno\s+limit\b|"
                       r"\bno\s+(?:question\s+)?(?:cap|limit|bound)\b|\bunlimited\b|\bnumber\s+of\s+questions\b|"
                       r"\bminimum\s+number\b|\bleast\s+number\b", re.I)
 BUDGET = re.compile(rf"\b({NUMBER}|a\s+single|just\s+one|only\s+one|one\s+single|a\s+(?:pair|trio)\s+of|a\s+dozen)\s+(?:(?:yes[-/ ]no|yes[- ]or[- ]no|yes/no|"
-                    rf"more|further|such|single)\s+)?(?:questions?|quer(?:y|ies)|Qs?)\b",
+                    rf"more|further|such|single)\s+)?(?:questions?|quer(?:y|ies)|prompts?|Qs?)\b",
                     re.I)
 ASKING_RULE = re.compile(r"\b(?:each|every|any)\s+question\b|\bquestions?\b[^.]*\b(?:to|of)\s+(?:exactly\s+)?(?:one|a\s+"
                          r"single)\b|\bone\s+(?:\w+\s+)?at\s+a\s+time\b|\bask\s+(?:the\s+same|any)\b", re.I)
@@ -179,7 +181,8 @@ TASK = re.compile(r"\b(identify|identities|identity|determine|find\s+out|work\s+
                   r"who'?s\s+who|who(?:'s|\s+is)\s+(?:the|a|an)\b|who\s+is\s+what|which\s+(?:god|one)\s+is\s+which|pin\s+down|learn|type\s+of|types\s+of|"
                   r"find\s+(?:the|each|every|random|all)|which\s+gods?\s+(?:is|are)|pins?\s+down|strategy|tell\s+(?:them|the\s+gods)\s+"
                   r"apart|who\s+tells\s+the\s+truth|who\s+is\s+(?:the|a|an)|establish|goal|challenge|task|which\s+\w+\s+(?:is|are)|roles?\s+of|which\s+\w+(?:'s|\s+is|\s+was)\s+which|"
-                  r"ID|your\s+answer|call\s+in|submit|output|name\s+(?:every|each)|kind\s+of\s+each|(?:which|what)\s+kind|discover)\b",
+                  r"ID|your\s+answer|call\s+in|submit|output|name\s+(?:every|each)|kind\s+of\s+each|(?:which|what)\s+kind|discover|"
+                  r"which\s+of\s+(?:them|the\s+\w+|us)\s+(?:is|are))\b",
                   re.I)
 WORD_MEANING = re.compile(r"\b(?:means?|meaning|mean)\s+(?:yes|no|neither)\b|\bwhich\s+is\s+which\b|\bwhich\s+word\b|"
                           r"\bwords?\s+for\s+yes\b|\bin\s+(?:some|an?\s+unknown)\s+order\b|\bcorrespondence\b|"
@@ -216,6 +219,7 @@ class _Reading:
     covered: set[str] = field(default_factory=set)  # gods a frame of the sentence being read has said something of
     asked_how_many: Sentence | None = None  # "How many questions?" as a heading, its answer may follow
     others: list[tuple[list[str], Sentence]] = field(default_factory=list)  # "each of the others is True or False"
+    some: tuple[list[str], Sentence] | None = None  # "some of them are werewolves, the rest humans" (a count must follow)
     menu: tuple[int | None, Sentence] | None = None  # "Every oracle has one of three types:" (the kinds defined below)
     defined: list[str] = field(default_factory=list)  # kinds in the order lines define them ("Liar: answers falsely.")
     fallback: list[str] = field(default_factory=list)  # "beyond that, any of them could be …": gods said nothing else of
@@ -289,7 +293,7 @@ def _plain(s: Sentence) -> Sentence:
     text = re.sub(r"\b([A-Z])([A-Z]{2,})(s?)\b", lambda m: m.group(1) + m.group(2).lower() + m.group(3), text)
     text = re.sub(r"(?:,\s*)?\b(?:u+m+|u+h+|e+r+m+|uhm|hmm+)\b\s*,?\s*", " ", text, flags=re.I).strip()  # spoken fillers
     text = re.sub(r",\s*(?:it\s+(?:turned\s+out|seems|appears)|the\s+\w+\s+(?:explained|said|insisted|added|noted)|of\s+course|"
-                  r"in\s+fact|independently(?:\s+of\s+(?:one\s+another|each\s+other))?|you\s+are\s+(?:assured|told|informed)|we\s+are\s+told|"
+                  r"in\s+fact|independently(?:\s+of\s+(?:one\s+another|each\s+other|the\s+others))?|you\s+are\s+(?:assured|told|informed)|we\s+are\s+told|"
                   r"I\s+am\s+told|they\s+say)\s*,", "", text, flags=re.I)  # asides
     if re.search(r"(?<!['\"‘“])\byea\b(?!['\"’”])", text):  # "answered yea or nay" (not the words 'ay' and 'nay')
         text = re.sub(r"(?<!['\"‘“])\b(yea|nay)\b(?!['\"’”])", lambda m: "yes" if m.group(1) == "yea" else "no", text)
@@ -462,6 +466,8 @@ def _read_sentence(s: Sentence, r: _Reading) -> bool:
     used = False
     r.covered = set()
     unsupported = UNSUPPORTED.search(ADAPTIVE.sub(" ", text))
+    if unsupported and unsupported.group(0).lower() == "sometimes" and re.search(r"\b(?:coin|toss\w*|flip\w*|dice|die)\b", text, re.I):
+        unsupported = None  # "sometimes lie and sometimes tell the truth: before each answer, a normal tosses a fair coin"
     if unsupported and (_mentions_puzzle(text, r) or re.search(r"\b(?:gods?|he|she|him|his|her|himself|herself|itself|coin|die|dice|"
                                                                r"the\s+(?:third|other|last))\b", text, re.I)):
         raise _unsupported(s, unsupported)
@@ -567,6 +573,14 @@ def _read_definitions(s: Sentence, r: _Reading) -> bool:
         if m.group(1) not in r.names and m.group(1) not in NOT_NAMES:
             r.custom[m.group(1)] = "constant:" + m.group(2).lower()
             found = True
+    for m in re.finditer(r"\b(?:are|be|were)\s+([a-z]{3,}s),\s+who\s+([^;.]*?)(?=,\s*(?:or|and)\s|[;.]|$)", s.text):
+        word = m.group(1).lower()  # "Some of them are werewolves, who always lie; the rest are humans, who …"
+        kind = _kind(m.group(2), r, s, strict=False)
+        if kind is not None and word not in NAMED and word.rstrip("s") not in NAMED and word not in GENERIC:
+            for form in (word, word[:-1], word[:-2] if word.endswith("es") else None):
+                if form and r.custom.get(form, kind) == kind:
+                    r.custom[form] = kind
+            found = True
     for m in re.finditer(r"\b(?:a|an)\s+([a-z]+)\s+([a-z]+),?\s+(?:who|that)\s+([^;.]*?)(?=,\s*(?:or|and)\s|[;.]|$)", s.text):
         adjective, noun = m.group(1).lower(), m.group(2).lower()  # "a silly dragon, who … flipped a coin"
         kind = _kind(m.group(3), r, s, strict=False)
@@ -582,8 +596,9 @@ def _read_definitions(s: Sentence, r: _Reading) -> bool:
         if kind is not None and m.group(1).lower() not in NAMED:
             r.custom[m.group(1).lower()] = kind
             found = True
-    for m in re.finditer(r"(?:^|[;:,]\s*|\b(?i:in\s+this\s+puzzle|here|but|and)\s*,?\s+)(?i:the)\s+([a-z]+(?:-[a-z]+)?)\s+((?:doesn'?t|does\s+not|"
-                         r"always|never|only|just|simply|answers|replies|says|picks|chooses|ignores|is\s+a\s+god\s+who)\b[^;]*)", s.text):
+    for m in re.finditer(r"(?:^|[;:,]\s*|\b(?i:in\s+this\s+puzzle|here|but|and)\s*,?\s+)(?i:the)\s+([a-z]+(?:-[a-z]+)?)(?:,[^,;]{1,40},)?\s+"
+                         r"((?:doesn'?t|does\s+not|always|never|only|just|simply|answers|replies|says|picks|chooses|ignores|flips|tosses|"
+                         r"decides|rolls|throws|is\s+a\s+god\s+who)\b[^;]*)", s.text):
         word = m.group(1).lower()
         if word in NAMED or word in GENERIC or word in r.custom or re.fullmatch(r"(?:first|second|third|fourth|fifth|last|other)", word):
             continue
@@ -591,17 +606,19 @@ def _read_definitions(s: Sentence, r: _Reading) -> bool:
         if kind is not None:
             r.custom[word] = kind
             found = True
+    # "a silly-billy who doesn't listen at all", "a joker answers … at random" (searched on its own: a kind named
+    # at the start of the sentence must not swallow it)
+    for m in re.finditer(r"\b(?i:a|an)\s+([a-z]+(?:-[a-z]+)?)\s+((?:who|that)\s+[^;.]*?|(?:always\s+|never\s+|only\s+)?(?:answers?|"
+                         r"says?|repl(?:y|ies)|tells?|lies|speaks?|shouts?|gives?|pays|ignores|picks|chooses|flips|tosses)\b[^;.]*?)"
+                         r"(?=,\s*(?:and\s+)?(?:a|an)\s|[;.]|$)", s.text):
+        word = m.group(1).lower()
+        kind = _kind(m.group(2), r, s, strict=False)
+        if kind is not None and word not in NAMED and word not in GENERIC:
+            r.custom[word] = kind
+            found = True
     for m in re.finditer(rf"(?:^|[;:,]\s*(?:and\s+|or\s+)?)(?:the\s+)?({NAME})\s*(?:,\s*(?:who|which)\b|\s+(?:doesn'?t|does\s+not|always|"
-                         rf"never|answers|replies|says|gives|is\s+a\s+god\s+who))([^;]*)|\b(?:a|an)\s+([a-z]+(?:-[a-z]+)?)\s+"
-                         rf"((?:who|that)\s+[^;.]*?|(?:always\s+|never\s+|only\s+)?(?:answers?|says?|repl(?:y|ies)|tells?|lies|"
-                         rf"speaks?|shouts?|gives?)\b[^;.]*?)(?=,\s*(?:and\s+)?(?:a|an)\s|[;.]|$)", s.text):
-        if m.group(3):  # "a silly-billy who doesn't listen at all"
-            word = m.group(3).lower()
-            kind = _kind(m.group(4), r, s, strict=False)
-            if kind is not None and word not in NAMED and word not in GENERIC:
-                r.custom[word] = kind
-                found = True
-            continue
+                         rf"never|answers|replies|says|gives|decides|flips|tosses|throws|rolls|picks|chooses|is\s+a\s+god\s+who))([^;]*)",
+                         s.text):
         name, rest = m.group(1), m.group(2)
         if name in NOT_NAMES and name not in ("Aye", "Nay", "Yes-Man", "No-Man") or name in r.names:
             continue
@@ -834,10 +851,25 @@ def _read_kinds(s: Sentence, r: _Reading) -> bool:
         god = next(iter(gods))
         said = re.search(rf"(?<![\w'’-]){re.escape(god)}(?![\w'’-])[^.;]*?\b(?:he|she|it|they|{re.escape(god)})?\s*"
                       rf"(?P<does>(?:always|never)\s+[^.;]*)", text)
-        kind = _kind(said.group("does"), r, s, strict=False) if said else None
+        negated = said is not None and re.search(r"\b(?:not|never|isn't|is\s+not)\b|n't\b", text[said.start():said.start("does")], re.I)
+        kind = _kind(said.group("does"), r, s, strict=False) if said and not negated else None
         if kind is not None:
             _allow(r, god, [kind], s)
             r.covered.add(god)
+            found = True
+    # "there is exactly one knight, one knave and one normal": a count per item
+    listed = re.search(rf"\b(?:there\s+(?:is|are|will\s+be)|we\s+have|among\s+(?:them|the\s+\w+)\s+(?:is|are))\s+(?:exactly\s+)?"
+                       rf"(?P<list>{NUMBER}\s+[^.;]+)", text, re.I)
+    items = [i for i in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", listed.group("list")) if i] if listed else []
+    if len(items) >= 2:
+        pairs = [re.fullmatch(rf"(?:exactly\s+)?({NUMBER})\s+(.+)", i, re.I) for i in items]
+        kinds_n = [(_number(p.group(1)), _kind(p.group(2), r, s, strict=False)) for p in pairs if p]
+        if len(kinds_n) == len(items) and all(k is not None for _, k in kinds_n):
+            for n, kind in kinds_n:
+                if kind is not None:
+                    if r.counts.get(kind, n) != n:
+                        raise _err(s, f"the text says twice how many are {kind}")
+                    r.counts[kind] = n
             found = True
     # exact counts: "exactly two of them are False", "there is exactly one Random god"
     for m in re.finditer(rf"\b(?:(?:exactly\s+({NUMBER})\s+(?:of\s+(?:them|these|those|the\s+(?:{NUMBER}\s+)?[a-z]+|the\s+{NUMBER})\s+|"
@@ -854,6 +886,15 @@ def _read_kinds(s: Sentence, r: _Reading) -> bool:
             raise _err(s, f"the text says twice how many are {kind}")
         r.counts[kind] = n
         found = True
+    # "Some of them are werewolves, who always lie; the rest are humans": each is one or the other
+    some = re.search(r"\bsome\s+(?:of\s+(?:them|these|the\s+\w+)\s+)?(?:are|is)\s+(?P<a>[^;,.]+?)(?:,\s*who\b[^;]*)?\s*[;,]\s*"
+                     r"(?:and\s+|while\s+|but\s+)?the\s+(?:rest|others|remaining(?:\s+\w+)?)\s+(?:are|is)\s+(?P<b>[^;,.]+)", text, re.I)
+    if some:
+        pair = [_kind(some.group("a"), r, s, strict=False), _kind(some.group("b"), r, s, strict=False)]
+        if None not in pair and pair[0] != pair[1]:
+            r.some = ([k for k in pair if k is not None], s)
+            r.covered |= set(r.names)
+            return True
     # "Every oracle has one of three types:" and the kinds defined in the lines that follow
     menu = re.search(rf"\b(?:each|every)\s+\w+\s+(?:has|is\s+of|is)\s+(?:exactly\s+)?one\s+of\s+(?:the\s+)?(?:following\s+)?"
                      rf"(?:({NUMBER})\s+)?(?:types|kinds|roles|sorts)\b\s*:?\s*(?P<list>[^.;]*)", text, re.I)
@@ -1003,7 +1044,8 @@ def _listed_kinds(phrase: str, r: _Reading, s: Sentence) -> list[str]:
 def _parts(text: str, r: _Reading, s: Sentence) -> list[tuple[int | str, str]]:
     """Return the parts of 'one is True, one is False, and the other two are both Random' or 'One of the four is a
     liar and the rest are truthful': (how many, or 'rest'; kind)."""
-    text = re.sub(r"^[\w\s,]{0,40}?\b(?:told|informed|know|known|given|suppose|assume|said)\s+that\s+", "", text, flags=re.I)
+    text = re.sub(r"^[\w\s,]{0,40}?\b(?:told|informed|know|known|given|suppose|assume|said|says|explained|explains|warned|"
+                  r"mentioned|insisted|claims|claimed)\s+(?:\w+\s+)?that\s+", "", text, flags=re.I)
     bare = re.sub(r"\([^)]*\)", "", re.sub(r"^[A-Za-z][\w -]{0,20}:\s*", "", text)).strip().rstrip(".!").strip()
     items = [i for i in re.split(r"\s*[,;]\s*(?:and\s+)?|\s+and\s+", bare) if i]
     terse = [re.fullmatch(rf"(?:exactly\s+)?({NUMBER})\s+([A-Za-z-]+(?:\s+[A-Za-z-]+)?)", i, re.I) for i in items]
@@ -1148,6 +1190,14 @@ def _puzzle(r: _Reading, sentences: tuple[Sentence, ...], title: str) -> Interro
         r.parts = []
     if r.others and not r.counts:
         raise _err(r.others[0][1], "the text says what the others may be but not which gods the others are")
+    if r.some is not None:  # "some … the rest …": exact only with a count ("Exactly two of the six are werewolves")
+        kinds_some, where = r.some
+        if not r.counts:
+            raise _err(where, "'some of them' cannot be stated: counts of kinds are exact here ('exactly two of them are "
+                              "…')")
+        r.fallback = kinds_some
+        if r.parts and all(n != "rest" for ps, _ in r.parts for n, _ in ps):
+            r.parts = []  # the count said as a part ("Exactly two of the six are werewolves") is in the counts
     if r.fallback and not r.allowed and not r.multisets and not r.parts:
         r.allowed = {a: list(r.fallback) for a in agents}
     if r.multisets or r.parts:
