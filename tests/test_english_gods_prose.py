@@ -28,6 +28,7 @@ stay errors, never misreadings (KNOWN_UNREAD)."""
 
 from __future__ import annotations
 
+import itertools
 import json
 from fractions import Fraction
 from pathlib import Path
@@ -182,3 +183,43 @@ def test_read_puzzles_solve(key, questions, expected):
     assert result.questions == questions
     if expected is not None:
         assert result.expected == expected
+
+
+BOUNDARY_BASE = ("Gods A, B and C are True, False and Random in some order. They answer ja or da, meaning yes and no in "
+                 "some order. You may ask three questions. ")
+
+
+@pytest.mark.parametrize("extra, outcome", [
+    ("Random's answer to a question may depend on the answer to the previous question.", "cannot model 'previous question'"),
+    ("Later questions may depend on earlier answers.", 12),  # the asker's strategy, no god's behaviour
+    ("Random lies whenever he is asked about himself.", "cannot model 'about himself'"),
+    ("Random sometimes lies.", "cannot model 'sometimes lies'"),
+    ("Random sometimes lies and sometimes tells the truth, depending on a fair coin.", 12),
+    ("A is not the one who always lies.", 8),  # a negation, never 'A is the liar'
+    ("Some of them are liars.", "cannot read 'Some of them are liars.'"),
+    ("The gods are fond of figs.", 12),  # no puzzle word: passed over and listed
+    ("The gods hate questions about cheese.", "cannot read 'The gods hate questions about cheese.'"),
+    ("Hint: start with A.", 12),
+    ("Hint: A and B are of the same kind.", "cannot read 'Hint: A and B are of the same kind.'"),
+])
+def test_sentences_at_the_models_boundary_are_read_or_refused_never_half_read(extra, outcome):
+    if isinstance(outcome, int):
+        assert len(smullyan.read(BOUNDARY_BASE + extra).model.space.worlds) == outcome
+    else:
+        with pytest.raises(smullyan.BadInput) as err:
+            smullyan.read(BOUNDARY_BASE + extra)
+        assert outcome in str(err.value)
+
+
+@pytest.mark.parametrize("text, assignments", [
+    ("Gorm, Hild and Ivo answer ja or da. Among them is exactly one truth-teller, one liar and one god who always answers "
+     "with the word that means no. Gorm is not the one who always answers no. Find who is who.",
+     {("truthful", "liar", "constant:no"), ("truthful", "constant:no", "liar"), ("liar", "truthful", "constant:no"),
+      ("liar", "constant:no", "truthful")}),
+    ("Four gods A, B, C and D answer ja or da. One of them is Random. Each of the others is True or False. Find who is who.",
+     {t for t in itertools.product(("truthful", "liar", "random"), repeat=4) if t.count("random") == 1}),
+    ("Ann, Bob and Cy answer yes or no in English. One answers each question with 'yes' or 'no' at random, one always "
+     "tells the truth and one always lies. Find who is who.", set(itertools.permutations(("random", "truthful", "liar")))),
+])
+def test_negations_and_choices_read_to_the_assignments_they_state(text, assignments):
+    assert {w.types for w in smullyan.read(text).model.space.worlds} == assignments

@@ -466,7 +466,7 @@ def _read_sentence(s: Sentence, r: _Reading) -> bool:
     used = False
     r.covered = set()
     unsupported = UNSUPPORTED.search(ADAPTIVE.sub(" ", text))
-    if unsupported and unsupported.group(0).lower() == "sometimes" and re.search(r"\b(?:coin|toss\w*|flip\w*|dice|die)\b", text, re.I):
+    if unsupported and unsupported.group(0).lower().startswith("sometimes") and re.search(r"\b(?:coin|toss\w*|flip\w*|dice|die)\b", text, re.I):
         unsupported = None  # "sometimes lie and sometimes tell the truth: before each answer, a normal tosses a fair coin"
     if unsupported and (_mentions_puzzle(text, r) or re.search(r"\b(?:gods?|he|she|him|his|her|himself|herself|itself|coin|die|dice|"
                                                                r"the\s+(?:third|other|last))\b", text, re.I)):
