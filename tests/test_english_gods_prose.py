@@ -22,7 +22,10 @@ budget); gods_texts_ninth, in the registers of the sources people copy from, rea
 (12 of 25 puzzles, 5 of 5 refusals; one misread: 'Using only two yes–no questions' with an en dash passed over);
 gods_texts_tenth (thirty people writing for a friend), after the ninth's fixes: 17 of 30 (13 of 25
 puzzles, 4 of 5 refusals; two misread: 'a single token: either BLIP or BLOP' and '3 prompts' passed over, 'Which door
-should you take?' not refused). The reader was then
+should you take?' not refused); gods_texts_eleventh, at the model's boundary (15 to read, 15 to refuse), after the
+tenth's fixes: 22 of 30 (12 of 15 puzzles, 10 of 15 refusals; six misread, five of them texts the model cannot state
+read anyway: a die showing a six, a god lying only about himself, truthful on the first question only, a god who may
+keep silent, a number of knaves to find). The reader was then
 made to read the kinds of sentence it missed, not the texts themselves. Eleven texts are still not read and must
 stay errors, never misreadings (KNOWN_UNREAD)."""
 
@@ -40,7 +43,8 @@ from smullyan.logic.worlds import assignments_from_allowed, assignments_from_per
 
 DATA = Path(__file__).resolve().parent / "data"
 TEXTS = [t for name in ("gods_texts", "gods_texts_heldout", "gods_texts_third", "gods_texts_fourth", "gods_texts_fifth",
-                        "gods_texts_sixth", "gods_texts_seventh", "gods_texts_eighth", "gods_texts_ninth", "gods_texts_tenth")
+                        "gods_texts_sixth", "gods_texts_seventh", "gods_texts_eighth", "gods_texts_ninth", "gods_texts_tenth",
+                        "gods_texts_eleventh")
          for t in json.loads((DATA / f"{name}.json").read_text())]
 KNOWN_UNREAD = {
     "third_formal_sets": "line 1, column 1: cannot read 'Let G = {g1, g2, g3} be a set of gods",  # set notation
@@ -201,7 +205,12 @@ BOUNDARY_BASE = ("Gods A, B and C are True, False and Random in some order. They
     ("The gods hate questions about cheese.", "cannot read 'The gods hate questions about cheese.'"),
     ("Hint: start with A.", 12),
     ("Hint: A and B are of the same kind.", "cannot read 'Hint: A and B are of the same kind.'"),
+    ("Before each answer Random rolls a die: on a six he speaks truly, otherwise falsely.", "cannot model the chances of 'die'"),
+    ("Before each answer Random rolls a die: on an even number he speaks truly, on an odd number falsely.", 12),
+    ("Random keeps silent now and then.", "cannot model 'keeps silent'"),
+    ("Find out how many of them are liars.", "cannot model the goal 'Find out how many of them are'"),
 ])
+
 def test_sentences_at_the_models_boundary_are_read_or_refused_never_half_read(extra, outcome):
     if isinstance(outcome, int):
         assert len(smullyan.read(BOUNDARY_BASE + extra).model.space.worlds) == outcome
@@ -209,6 +218,26 @@ def test_sentences_at_the_models_boundary_are_read_or_refused_never_half_read(ex
         with pytest.raises(smullyan.BadInput) as err:
             smullyan.read(BOUNDARY_BASE + extra)
         assert outcome in str(err.value)
+
+
+@pytest.mark.parametrize("text, outcome", [
+    ("A and B are two gods. One of them always tells the truth while the other always lies. They answer yes or no. One "
+     "question.", 2),
+    ("A, B and C are gods. One always tells the truth and never lies, one always lies, and one lies or tells the truth at "
+     "random. They answer yes or no. Three questions.", 6),
+    ("A, B and C are gods. One always tells the truth, one always lies, and the third tells the truth about the past but "
+     "lies about the future. They answer yes or no. Three questions.", "cannot model 'tells the truth about the past but lies"),
+    ("A, B and C are gods. One is honest, one is a liar, and one is a joker who lies when it suits him and tells the truth "
+     "otherwise. They answer yes or no. Three questions.", "cannot model 'is a joker who lies when it suits him"),
+])
+def test_a_god_that_both_lies_and_tells_the_truth_needs_a_chance_between_them(text, outcome):
+    if isinstance(outcome, int):
+        assert len(smullyan.read(text).model.space.worlds) == outcome
+    else:
+        with pytest.raises(smullyan.BadInput) as err:
+            smullyan.read(text)
+        assert outcome in str(err.value)
+
 
 
 @pytest.mark.parametrize("text, assignments", [

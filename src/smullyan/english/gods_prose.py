@@ -128,10 +128,12 @@ TOKEN_LIST = re.compile(r"\b(?i:tokens?|symbols?|syllables?|sounds?)\s*:?\s+(?:a
                         r"\s*,?\s*(?:or|and)\s+([A-Za-z]{1,8})\b")
 QUOTED_LIST = re.compile(rf"{QUOTED}(?:\s*(?:,|/|,?\s*or|,?\s*and)\s*{QUOTED})+")
 UNSUPPORTED = re.compile(r"\b(alternat\w*|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekdays?|"
-                         r"previous\s+(?:answer|question)|repeats?\b|(?<!n't\s)(?<!not\s)(?<!never\s)depend\w*(?!\s+(?:only\s+)?(?:up)?on\s+(?:the\s+|a\s+)?(?:flip|toss|coin|"
+                         r"previous\s+(?:answer|question)|repeats?\b|(?<!n't\s)(?<!not\s)(?<!never\s)depend\w*(?!\s+(?:only\s+)?(?:up)?on\s+(?:the\s+|a\s+)?(?:fair\s+|hidden\s+|secret\s+)?(?:flip|toss|coin|"
                          r"chance|random|dice|die)\b)|whenever(?!\s+(?:you|we|I|someone|anyone)\s+(?:ask|asks|asked|put|puts|pose|poses)\b|\s+\w+\s+is\s+asked\b)|only\s+when|"
                          r"first\s+question\s+(?:truly|truthfully|falsely)|his\s+(?:first|second)\s+question|"
-                         r"sometimes\s+lies|mood|moods|when\s+(?:he\s+is\s+|she\s+is\s+|it\s+is\s+)?asked\s+about|about\s+"
+                         r"sometimes\s+lies|mood|moods|when\s+(?:he\s+is\s+|she\s+is\s+|it\s+is\s+)?asked\s+about|concern\w*\s+(?:him|her|it)self|"
+                         r"about\s+anything\s+else|(?:keeps?|kept|stays?|stayed|remains?|falls?)\s+(?:silent|quiet|mute)|says\s+nothing|"
+                         r"refuses?\s+to\s+answer|(?:may|might|can)\s+(?:not|decline\s+to)\s+answer|no\s+answer\s+at\s+all|about\s+"
                          r"(?:himself|herself|itself|anyone|anybody|others)|probability(?!\s+(?:1/2|one\s+half|0?\.5)\b)|biased|unfair|usually|mostly|"
                          r"often|rarely|sometimes|occasionally|percent|(?<!\bno\s)(?<!\bnot\s)(?:bent|weighted|loaded|lopsided)|"
                          r"(?:one|two|three|four|five|\d+)\s+times\s+(?:in|out\s+of)\s+(?:two|three|four|five|ten|\d+))\b|(?<![\d/])(?!50/50|1/2)\d+/\d+\b|\b(?!50\s*%)\d+\s*%", re.I)
@@ -169,6 +171,9 @@ KNOW_GOAL = re.compile(r"\b(?:goal|task|aim|job|must|need\s+to|have\s+to|want\s+
 OTHER_GOAL = re.compile(rf"(?:\b(?:find|{GOAL_VERB}|know|decide|choose|pick|tell)\b[^.;?!]*?|^(?:so\s+|then\s+|now\s+)?)\b(?:which|what|where)\s+(?:of\s+)?"
                         r"(?:the\s+)?(?:\w+\s+)?(?:doors?|roads?|paths?|exits?|gates?|bridges?|treasure|gold|boxe?s?|chests?|"
                         r"caskets?|cups?|city|village|town|directions?|tunnels?|keys?|ages?)\b", re.I)
+# "find out how many of the five are knaves": a number to find, not who is what
+COUNT_GOAL = re.compile(rf"\b(?:find|{GOAL_VERB}|know|decide|tell)\b[^.;?!]*?\bhow\s+many\s+(?:of\s+(?:them|these|the\s+\w+)\s+)?"
+                        r"(?:are|is|were)\b", re.I)
 HOW_MANY = re.compile(r"\bhow\s+many\b|\bas\s+(?:few|many)\b|\bsmallest\s+number\b|\bfewest\b|\bno\s+limit\b|"
                       r"\bno\s+(?:question\s+)?(?:cap|limit|bound)\b|\bunlimited\b|\bnumber\s+of\s+questions\b|"
                       r"\bminimum\s+number\b|\bleast\s+number\b", re.I)
@@ -187,7 +192,8 @@ TASK = re.compile(r"\b(identify|identities|identity|determine|find\s+out|work\s+
 WORD_MEANING = re.compile(r"\b(?:means?|meaning|mean)\s+(?:yes|no|neither)\b|\bwhich\s+is\s+which\b|\bwhich\s+word\b|"
                           r"\bwords?\s+for\s+yes\b|\bin\s+(?:some|an?\s+unknown)\s+order\b|\bcorrespondence\b|"
                           r"\bis\s+(?:yes|no|neither)\b|\bmeanings?\b", re.I)
-FREEDOM = re.compile(r"\bany\s+(?:number|combination|mix|split)\b|\bno\s+restriction\b|\bno\s+\w+\s+at\s+all\b|\bnone,?\s+some,?\s+or\s+all\b|"
+FREEDOM = re.compile(r"\bany\s+(?:number|combination|mix|split)\b|\bno\s+restriction\b|\bno\s+(?:two\s+)?\w+\s+(?:is|are)\s+of\s+the\s+"
+                     r"same\s+(?:kind|type)\b|\beach\s+(?:\w+\s+)?is\s+(?:of\s+)?a\s+different\b|\bno\s+\w+\s+at\s+all\b|\bnone,?\s+some,?\s+or\s+all\b|"
                     r"\bseveral\s+may\s+share\b|\bcould\s+(?:even\s+)?(?:all|be\s+all)\b|\bnothing\s+(?:is\s+)?known\b|"
                     r"\bwe\s+know\s+nothing\b", re.I)
 COIN = re.compile(r"\b(?:even|heads)\b[^.;]{0,40}\b(?:truly|truthfully|honestly|truth)\b[^.;]{0,60}\b(?:odd|tails)\b[^.;]{0,40}"
@@ -300,6 +306,21 @@ def _plain(s: Sentence) -> Sentence:
     for chat, word in CHAT:
         text = re.sub(chat, word, text)
     return Sentence(text, s.line, s.column, s.marker)
+
+
+def _mixed(phrase: str) -> bool:
+    """Return whether one god's description both lies and tells the truth with no chance deciding between them ('when
+    a question concerns himself he lies, and about anything else he tells the truth'; 'answers the first question
+    truthfully and lies after that'): a behaviour the model cannot state. Negated verbs ('never lies') do not count."""
+    if FREEDOM.search(phrase):
+        return False  # "could be any mix of True and False": kinds, not a behaviour
+    p = re.sub(r"\b(?:never|not|cannot|can't|n't|no)\s+(?:\w+\s+){0,2}(?:lie|lies|lied|lying|tells?\s+the\s+truth|truth\w*|"
+               r"falsely|false)\b|\bopposite\s+of\s+(?:the\s+truth|what(?:'s|\s+is)\s+true)", " ", phrase, flags=re.I)
+    truth = re.search(r"\b(?i:truth|truly|truthfully|honestly)\b|\btrue\b", p)
+    lie = re.search(r"\b(?i:lie|lies|lied|lying|falsely|fibs?)\b|\bfalse\b", p)
+    chance = re.search(r"\b(?:coin|toss\w*|flip\w*|random\w*|chance|dice|die|whim\w*|hazard|heads|tails|even|odd|luck|fate|"
+                       r"fair|likely|or\s+(?:lies|tells)|truth\s+or\s+(?:a\s+)?lie)\b", p, re.I)
+    return bool(truth and lie and not chance)
 
 
 def _meta(text: str, r: _Reading) -> bool:
@@ -471,7 +492,12 @@ def _read_sentence(s: Sentence, r: _Reading) -> bool:
     if unsupported and (_mentions_puzzle(text, r) or re.search(r"\b(?:gods?|he|she|him|his|her|himself|herself|itself|coin|die|dice|"
                                                                r"the\s+(?:third|other|last))\b", text, re.I)):
         raise _unsupported(s, unsupported)
-    other_goal = OTHER_GOAL.search(text)
+    die = re.search(r"\b(?:die|dice|spinner|roulette|wheel|cards?)\b", text, re.I)
+    if die and re.search(r"\b(?:rolls?|rolled|spins?|spun|draws?|drew|shows?|lands?)\b", text, re.I) and not re.search(
+            r"\beven\b[^.;]*\bodd\b|\bodd\b[^.;]*\beven\b", text, re.I):
+        raise _err(s, f"cannot model the chances of '{die.group(0)}': a random god here chooses like a fair coin (even or odd "
+                      "on a die is one)")
+    other_goal = OTHER_GOAL.search(text) or COUNT_GOAL.search(text)
     if other_goal and not NOT_GOAL.search(text[:other_goal.end()]):
         raise _err(s, f"cannot model the goal '{other_goal.group(0)}': smullyan finds what each god is (and, if the "
                       "text asks, what the words mean)")
@@ -859,11 +885,12 @@ def _read_kinds(s: Sentence, r: _Reading) -> bool:
             found = True
     # "there is exactly one knight, one knave and one normal": a count per item
     listed = re.search(rf"\b(?:there\s+(?:is|are|will\s+be)|we\s+have|among\s+(?:them|the\s+\w+)\s+(?:is|are))\s+(?:exactly\s+)?"
-                       rf"(?P<list>{NUMBER}\s+[^.;]+)", text, re.I)
+                       rf"(?P<list>(?:{NUMBER}|a|an)\s+[^.;]+)", text, re.I)
     items = [i for i in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", listed.group("list")) if i] if listed else []
     if len(items) >= 2:
-        pairs = [re.fullmatch(rf"(?:exactly\s+)?({NUMBER})\s+(.+)", i, re.I) for i in items]
-        kinds_n = [(_number(p.group(1)), _kind(p.group(2), r, s, strict=False)) for p in pairs if p]
+        pairs = [re.fullmatch(rf"(?:exactly\s+)?({NUMBER}|a|an)\s+(.+)", i, re.I) for i in items]
+        kinds_n = [(1 if p.group(1).lower() in ("a", "an") else _number(p.group(1)), _kind(p.group(2), r, s, strict=False))
+                   for p in pairs if p]
         if len(kinds_n) == len(items) and all(k is not None for _, k in kinds_n):
             for n, kind in kinds_n:
                 if kind is not None:
@@ -907,7 +934,7 @@ def _read_kinds(s: Sentence, r: _Reading) -> bool:
         r.covered |= set(r.names)
         return True
     # "Exactly 1 of them is Random; the other one is either a Truth-teller or a Liar": the others' choice
-    rest = re.search(rf"\bthe\s+(?:other|remaining|rest)(?:\s+(?:one|ones|gods?|{NUMBER}))?\s+(?:is|are)\s+(?:each\s+)?(?:either\s+)?"
+    rest = re.search(rf"\bthe\s+(?:others|other|remaining|rest)(?:\s+(?:one|ones|gods?|{NUMBER}))?\s+(?:is|are)\s+(?:each\s+)?(?:either\s+)?"
                      r"(?P<choices>[^.;()]*\bor\b[^.;()]*)", text, re.I)
     if rest and r.counts:
         kinds = _choices(rest.group("choices"), r, s)
@@ -1054,7 +1081,8 @@ def _parts(text: str, r: _Reading, s: Sentence) -> list[tuple[int | str, str]]:
         if all(k is not None for _, k in listed):
             return [(n, k) for n, k in listed if k is not None]
     starts = rf"(?=(?:exactly\s+|just\s+|only\s+)?(?:{NUMBER}|another|the|all\s+but|a\s+(?:third|fourth|fifth|sixth))\b)"
-    clauses = [c for c in re.split(rf"\s*[;,:]\s*(?:and\s+|while\s+)?{starts}|\s+and\s+{starts}", text, flags=re.I)
+    clauses = [c for c in re.split(rf"\s*[;,:]\s*(?:and\s+|while\s+|whereas\s+|but\s+)?{starts}|\s+(?:and|while|whereas)\s+{starts}",
+                                   text, flags=re.I)
                if c.strip()]
     parts: list[tuple[int | str, str]] = []
     first, opened = True, False  # opened: the sentence's first clause is itself a part ("One elf is honest …")
@@ -1087,6 +1115,14 @@ def _parts(text: str, r: _Reading, s: Sentence) -> list[tuple[int | str, str]]:
                 re.match(r"(?:gods|people|persons|islanders|inhabitants|of\s+you)\b", what, re.I):
             first = False
             continue  # "Three gods, A, B and C, are …": a number of gods, not a part
+        head = re.match(r"(?:is|are)\s+(?:each\s+)?(?:either\s+)?(?:a\s+|an\s+|the\s+)?([A-Za-z-]+)", what)
+        if head and re.search(r"\bor\b", re.split(r"[,:(]|\b(?:who|whose|which|that)\b", what)[0]) and (head.group(1).lower() in NAMED or head.group(1).lower().rstrip("s") in NAMED
+                                                    or head.group(1).lower() in r.custom):
+            first = False
+            continue  # "the others are knights or knaves in any mix": a choice, not one kind (the choice frames read it)
+        if _mixed(what):
+            raise _err(s, f"cannot model '{what.strip().rstrip('.')}': a god here answers the same way whatever the question "
+                          "(truthful, liar, random or one fixed word)")
         kind = _kind(what, r, s, strict=bool(re.match(r"(?:is|are)\b", what, re.I)))
         if kind is None:
             first = False
