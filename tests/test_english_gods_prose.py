@@ -25,7 +25,11 @@ puzzles, 4 of 5 refusals; two misread: 'a single token: either BLIP or BLOP' and
 should you take?' not refused); gods_texts_eleventh, at the model's boundary (15 to read, 15 to refuse), after the
 tenth's fixes: 22 of 30 (12 of 15 puzzles, 10 of 15 refusals; six misread, five of them texts the model cannot state
 read anyway: a die showing a six, a god lying only about himself, truthful on the first question only, a god who may
-keep silent, a number of knaves to find). The reader was then
+keep silent, a number of knaves to find); gods_texts_twelfth, a second corpus at the boundary with every phrasing
+paraphrased, after the eleventh's fixes: 18 of 30 (10 of 15 puzzles, 8 of 15 refusals; seven misread, six of them
+texts to refuse: a liar honest only about himself, a random god keeping his first word, a word from another tongue,
+a goal of pointing to one god who is not random, a knight 'no less than the knave' answering with the opposite of the
+truth, a random god only after sunset). The reader was then
 made to read the kinds of sentence it missed, not the texts themselves. Eleven texts are still not read and must
 stay errors, never misreadings (KNOWN_UNREAD)."""
 
@@ -44,7 +48,7 @@ from smullyan.logic.worlds import assignments_from_allowed, assignments_from_per
 DATA = Path(__file__).resolve().parent / "data"
 TEXTS = [t for name in ("gods_texts", "gods_texts_heldout", "gods_texts_third", "gods_texts_fourth", "gods_texts_fifth",
                         "gods_texts_sixth", "gods_texts_seventh", "gods_texts_eighth", "gods_texts_ninth", "gods_texts_tenth",
-                        "gods_texts_eleventh")
+                        "gods_texts_eleventh", "gods_texts_twelfth")
          for t in json.loads((DATA / f"{name}.json").read_text())]
 KNOWN_UNREAD = {
     "third_formal_sets": "line 1, column 1: cannot read 'Let G = {g1, g2, g3} be a set of gods",  # set notation
@@ -60,6 +64,10 @@ KNOWN_UNREAD = {
     "ninth_calendar_one_fewer_question": "line 3, column 64: 4 gods but the kinds add up to 2",  # gods saying the word 'da'
     "tenth_sphinx_story_past_tense": "the text never names the gods",  # "one … called Sahr, the other … called Temet"
     "tenth_titles_truthful_one_joker": "the text never says what the gods may be",  # "are inhabited by spirits: the …"
+    "twelfth_pell_quin_rask_one_random_rest_free": "line 1, column 80: cannot read 'As for the remaining two, each is, on "
+                                                   "its own account,",  # an aside inside a choice
+    "twelfth_five_gods_two_two_one_word_random": "line 1, column 114: cannot read 'A liar's answer is false",  # possessive
+    "twelfth_urd_verd_always_no": "line 1, column 53: 2 gods but the kinds add up to 1",
 }
 BY_ID = {t["id"]: t for t in TEXTS}
 
@@ -209,6 +217,14 @@ BOUNDARY_BASE = ("Gods A, B and C are True, False and Random in some order. They
     ("Before each answer Random rolls a die: on an even number he speaks truly, on an odd number falsely.", 12),
     ("Random keeps silent now and then.", "cannot model 'keeps silent'"),
     ("Find out how many of them are liars.", "cannot model the goal 'Find out how many of them are'"),
+    ("The liar is honest when a question concerns only himself and lies otherwise.", "cannot model"),
+    ("From then on Random gives the same word to every question.", "cannot model 'From then on'"),
+    ("Now and then Random says a word from some other tongue.", "cannot model 'some other tongue'"),
+    ("Random lets a fair coin decide only after sunset.", "cannot model 'after sunset'"),
+    ("It is enough to point to one god who is certainly not Random.", "cannot model the goal 'point to one god who is"),
+    ("The liar lies, and the truthful god, no less than the liar, answers with the opposite of the truth.",
+     "is a truthful god, which does not do that"),
+    ("None of them answers at random.", "no assignment of the gods' kinds fits what the text says they are not"),
 ])
 
 def test_sentences_at_the_models_boundary_are_read_or_refused_never_half_read(extra, outcome):

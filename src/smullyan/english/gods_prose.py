@@ -132,7 +132,11 @@ UNSUPPORTED = re.compile(r"\b(alternat\w*|on\s+(?:mon|tues|wednes|thurs|fri|satu
                          r"chance|random|dice|die)\b)|whenever(?!\s+(?:you|we|I|someone|anyone)\s+(?:ask|asks|asked|put|puts|pose|poses)\b|\s+\w+\s+is\s+asked\b)|only\s+when|"
                          r"first\s+question\s+(?:truly|truthfully|falsely)|his\s+(?:first|second)\s+question|"
                          r"sometimes\s+lies|mood|moods|when\s+(?:he\s+is\s+|she\s+is\s+|it\s+is\s+)?asked\s+about|concern\w*\s+(?:him|her|it)self|"
-                         r"about\s+anything\s+else|(?:keeps?|kept|stays?|stayed|remains?|falls?)\s+(?:silent|quiet|mute)|says\s+nothing|"
+                         r"about\s+anything\s+else|(?:only\s+)?about\s+the\s+others|concern\w*\s+only\s+(?:him|her|it)self|from\s+then\s+on|thereafter|"
+                         r"ever\s+after|from\s+that\s+(?:point|moment)\s+on|(?:some\s+other|another|a\s+different|a\s+foreign)\s+(?:tongue|"
+                         r"language)|(?:after|before)\s+(?:sunset|sunrise|dark|dawn|dusk|noon|midnight)|in\s+the\s+(?:morning|evening|"
+                         r"afternoon|daylight|daytime|night)|at\s+night|daylight\s+hours|"
+                         r"(?:keeps?|kept|stays?|stayed|remains?|falls?)\s+(?:silent|quiet|mute)|says\s+nothing|"
                          r"refuses?\s+to\s+answer|(?:may|might|can)\s+(?:not|decline\s+to)\s+answer|no\s+answer\s+at\s+all|about\s+"
                          r"(?:himself|herself|itself|anyone|anybody|others)|probability(?!\s+(?:1/2|one\s+half|0?\.5)\b)|biased|unfair|usually|mostly|"
                          r"often|rarely|sometimes|occasionally|percent|(?<!\bno\s)(?<!\bnot\s)(?:bent|weighted|loaded|lopsided)|"
@@ -149,7 +153,7 @@ INEQUALITY = re.compile(rf"\b(at\s+least|at\s+most|no\s+more\s+than|no\s+fewer\s
 ORDER = re.compile(r"\b(?:in\s+(?:some|no\s+particular|an?\s+unknown|random|any)\s+order|though\s+you\s+do\s+not\s+know\s+"
                    r"which\s+is\s+which|not\s+necessarily\s+in\s+that\s+order)\b", re.I)
 NOT_GOAL = re.compile(r"\b(?:need\s+not|needn'?t|do(?:es)?\s*n[o']?t\s+(?:need|have)\s+to|no\s+need|nobody\s+will\s+ask|"
-                      r"not\s+(?:required|asked|needed|important)|nor\s+need|(?:do(?:es)?\s*n[o']?t|never)\s+care|doesn'?t\s+matter|irrelevant|(?:nobody|no\s+one)\s+(?:will\s+)?asks?|(?:do(?:es)?\s*n[o']?t|won'?t|will\s+not|never|not)\s+tell)\b", re.I)
+                      r"not\s+(?:required|asked|needed|important)|nor\s+need|(?:do(?:es)?\s*n[o']?t|never)\s+care|doesn'?t\s+matter|(?:does|do)\s+not\s+matter|don'?t\s+matter|irrelevant|(?:nobody|no\s+one)\s+(?:will\s+)?asks?|(?:do(?:es)?\s*n[o']?t|won'?t|will\s+not|never|not)\s+tell)\b", re.I)
 GOAL_VERB = (r"(?:find\s+out|determine|work\s+out|figure\s+out|learn|discover|identify|establish|deduce|also|knowing|"
              r"saying|naming|stating|tell(?:ing)?\s+(?:\w+\s+){0,2}|report(?:ing)?|name|state)")
 # the words' meanings as a goal: "find out which word means yes", "tell the ghost what 'krath' means", "find out what
@@ -159,7 +163,7 @@ LANGUAGE_GOAL = re.compile(rf"\b{GOAL_VERB}\b"
                            r"\b(?:which|what)\b[^.;?!]*?\b(?:means?|meant|is(?:\s+meaning)?|was|meaning(?:\s+of)?|denot(?:es?|ed)|stands?\s+for|stood\s+for|"
                            r"signif(?:y|ies|ied))\s+"
                            r"['\"‘“]?(?:yes|no)\b|"
-                           rf"\b{GOAL_VERB}[^.;?!]*?\bwhat\s+(?:['\"‘“]?\w+['\"’”]?|(?:(?:each|all|both|every|any)\s+(?:one\s+)?"
+                           rf"\b{GOAL_VERB}[^.;?!]*?\bwhat\s+(?:['\"‘“]?\w+['\"’”]?(?:\s+and\s+['\"‘“]?\w+['\"’”]?)?|(?:(?:each|all|both|every|any)\s+(?:one\s+)?"
                            r"(?:of\s+)?)?(?:the\s+|these\s+|those\s+|their\s+|its\s+)?(?:\w+\s+)?(?:words?|tokens?|replies|answers))\s+"
                            r"(?:really\s+)?(?:means?|meant|stands?\s+for|signif(?:y|ies)|denotes?)\b|"
                            rf"\b{GOAL_VERB}[^.;?!]*?\b(?:the\s+)?meanings?\s+of\s+(?:each\s+|every\s+|the\s+|both\s+|all\s+)?"
@@ -173,7 +177,8 @@ OTHER_GOAL = re.compile(rf"(?:\b(?:find|{GOAL_VERB}|know|decide|choose|pick|tell
                         r"caskets?|cups?|city|village|town|directions?|tunnels?|keys?|ages?)\b", re.I)
 # "find out how many of the five are knaves": a number to find, not who is what
 COUNT_GOAL = re.compile(rf"\b(?:find|{GOAL_VERB}|know|decide|tell)\b[^.;?!]*?\bhow\s+many\s+(?:of\s+(?:them|these|the\s+\w+)\s+)?"
-                        r"(?:are|is|were)\b", re.I)
+                        r"(?:are|is|were)\b|\b(?:point\s+(?:to|out|at)|pick\s+out|find|identify|name|single\s+out)\s+(?:one|a|any)\s+"
+                        r"(?:single\s+)?\w+\s+(?:who|that|which)\s+is\s+(?:certainly\s+|definitely\s+|surely\s+)?not\b", re.I)
 HOW_MANY = re.compile(r"\bhow\s+many\b|\bas\s+(?:few|many)\b|\bsmallest\s+number\b|\bfewest\b|\bno\s+limit\b|"
                       r"\bno\s+(?:question\s+)?(?:cap|limit|bound)\b|\bunlimited\b|\bnumber\s+of\s+questions\b|"
                       r"\bminimum\s+number\b|\bleast\s+number\b", re.I)
@@ -300,7 +305,8 @@ def _plain(s: Sentence) -> Sentence:
     text = re.sub(r"(?:,\s*)?\b(?:u+m+|u+h+|e+r+m+|uhm|hmm+)\b\s*,?\s*", " ", text, flags=re.I).strip()  # spoken fillers
     text = re.sub(r",\s*(?:it\s+(?:turned\s+out|seems|appears)|the\s+\w+\s+(?:explained|said|insisted|added|noted)|of\s+course|"
                   r"in\s+fact|independently(?:\s+of\s+(?:one\s+another|each\s+other|the\s+others))?|you\s+are\s+(?:assured|told|informed)|we\s+are\s+told|"
-                  r"I\s+am\s+told|they\s+say)\s*,", "", text, flags=re.I)  # asides
+                  r"I\s+am\s+told|they\s+say|(?:no\s+less\s+than|just\s+like|much\s+like|exactly\s+like|like|as\s+well\s+as)\s+the\s+\w+)"
+                  r"\s*,", "", text, flags=re.I)  # asides
     if re.search(r"(?<!['\"‘“])\byea\b(?!['\"’”])", text):  # "answered yea or nay" (not the words 'ay' and 'nay')
         text = re.sub(r"(?<!['\"‘“])\b(yea|nay)\b(?!['\"’”])", lambda m: "yes" if m.group(1) == "yea" else "no", text)
     for chat, word in CHAT:
@@ -497,8 +503,17 @@ def _read_sentence(s: Sentence, r: _Reading) -> bool:
             r"\beven\b[^.;]*\bodd\b|\bodd\b[^.;]*\beven\b", text, re.I):
         raise _err(s, f"cannot model the chances of '{die.group(0)}': a random god here chooses like a fair coin (even or odd "
                       "on a die is one)")
+    subjects = re.findall(rf"\b(?:{KIND_NOUN}|honest|dishonest)\b", text, re.I) + _names_in(text, r) + \
+        [c for c in r.custom if re.search(rf"\b{re.escape(c)}\b", text, re.I)]
+    single = re.match(rf"(?:the\s+{KIND_NOUN}|he|she|it)\b", text, re.I) and not re.search(
+        r"\b(?:others?|another|rest|remaining|one\s+of\s+them|second|third|both|each|all)\b", text, re.I) and re.search(
+        r"\b(?:when|whenever|if|unless|only|except|otherwise|provided)\b", text, re.I)
+    if single and len(subjects) <= 1 and _mixed(text):  # "The liar is honest about himself and lies about no one else."
+        raise _err(s, f"cannot model '{text.rstrip('.')}': a god here answers the same way whatever the question (truthful, "
+                      "liar, random or one fixed word)")
     other_goal = OTHER_GOAL.search(text) or COUNT_GOAL.search(text)
-    if other_goal and not NOT_GOAL.search(text[:other_goal.end()]):
+    clause_start = max(text.rfind(":", 0, other_goal.start()), text.rfind(";", 0, other_goal.start())) + 1 if other_goal else 0
+    if other_goal and not NOT_GOAL.search(text[clause_start:other_goal.end()]):
         raise _err(s, f"cannot model the goal '{other_goal.group(0)}': smullyan finds what each god is (and, if the "
                       "text asks, what the words mean)")
     inequality = INEQUALITY.search(text)
@@ -696,7 +711,7 @@ def _read_behaviour(s: Sentence, r: _Reading) -> bool:
                            r"every\s+|the\s+|a\s+|an\s+)?[A-Za-z-]+\s+(?:gods?\s+)?(?:always|never|only|answers?|says?|"
                            r"speaks?|tells?|lies|repl(?:y|ies)|decides?|picks?|chooses?|ignores?))", s.text):
         m = re.match(rf"(?:as\s+before\s*,?\s*)?(?i:each\s+|every\s+|the\s+(?:two\s+)?|a\s+|an\s+)?(?P<who>{KIND_NOUN}|"
-                     rf"[A-Z][A-Za-z]*(?:-[A-Z][a-z]+)?)(?:\s+(?i:gods?|oracles?|spirits?|statues?|robots?|guardians?|beings?|ones?))?(?P<colon>\s*:)?\s+(?P<rest>(?:always|never|only|answers?|says?|speaks?|"
+                     rf"[A-Z][A-Za-z]*(?:-[A-Z][a-z]+)?)(?:\s+(?i:gods?|oracles?|spirits?|statues?|robots?|guardians?|beings?|ones?))?(?:,[^,]{{1,40}},)?(?P<colon>\s*:)?\s+(?P<rest>(?:always|never|only|answers?|says?|speaks?|"
                      rf"tells?|lies|repl(?:y|ies)|decides?|picks?|chooses?|ignores?|pays|doesn'?t|does)\b.*)$", clause.strip())
         if m is None:
             continue
@@ -803,9 +818,10 @@ def _read_kinds(s: Sentence, r: _Reading) -> bool:
     if re.fullmatch(r"\|[^|]*(?:\|[^|]*)*\|", text.strip()) and not _names_in(text, r):
         return True  # a table's header or rule: "| god | may be |", "|---|---|"
     # what no god of a group is: "Abe and Bea …, and neither of them is Random", "None of them is False"
-    for m in re.finditer(r"\b(?:neither|none)\s+of\s+(?:them|the\s+\w+|these)\s+(?:is|are)\s+(?:a\s+|an\s+|the\s+)?([^,;.]+)",
+    for m in re.finditer(r"\b(?:neither|none)\s+of\s+(?:them|the\s+\w+|these)\s+(?:(?:is|are)\s+(?:a\s+|an\s+|the\s+)?([^,;.]+)|"
+                         r"((?:answers?|speaks?|says?|replies|lies|tells?)\b[^,;.]+))",
                          text, re.I):
-        kind = _kind(m.group(1), r, s, strict=False)
+        kind = _kind(m.group(1) or m.group(2), r, s, strict=False)
         if kind is None:
             continue
         group = _names_in(text[:m.start()], r) or list(r.names)
