@@ -22,7 +22,7 @@ from common import ROOT  # noqa: E402
 EARLIER = "fdd1068"  # the last commit before english/gods_prose.py
 FILES = ["gods_texts", "gods_texts_heldout", "gods_texts_third", "gods_texts_fourth", "gods_texts_fifth", "gods_texts_sixth",
          "gods_texts_seventh", "gods_texts_eighth", "gods_texts_ninth", "gods_texts_tenth",
-         "gods_texts_eleventh", "gods_texts_twelfth"]
+         "gods_texts_eleventh", "gods_texts_twelfth", "gods_texts_thirteenth"]
 
 JOB = r"""
 import json, statistics, sys, time

@@ -145,6 +145,11 @@ UNSUPPORTED = re.compile(r"\b(alternat\w*|on\s+(?:mon|tues|wednes|thurs|fri|satu
 ADAPTIVE = re.compile(r"\b(?:(?:later|next|second|third|subsequent|following|your)\s+questions?|what\s+the\s+\w+\s+question\s+is|"
                       r"(?:which|what)\s+(?:questions?|god)\s+(?:you\s+)?(?:ask|put)\w*|questions?\s+(?=may|can|might))"
                       r"[^.;]{0,80}?\bdepend\w*\s+on\s+(?:the\s+)?(?:answers?|earlier|previous|what)\b", re.I)
+# relations and conditions between gods: "the twins are always of the same kind", "should Mira be truthful, Nox is too"
+RELATION = re.compile(r"\b(?:are|is|be|were)\s+(?:always\s+|both\s+)?(?:of\s+)?(?:the\s+)?(?:same|different|opposite)\s+"
+                      r"(?:kinds?|types?|natures?|sorts?)\b|\bshare\s+(?:a|the|one|their)\s+(?:kind|type|nature)\b", re.I)
+CONDITION = re.compile(r"\b(?:if|should|provided\s+that|in\s+case)\s+(?:\w+\s+){0,3}?(?:is|are|turns?\s+out|were|be)\b[^.;]*"
+                       r"\b(?:then|too|also|as\s+well|so\s+(?:is|are|does))\b", re.I)
 # remarks about solving, not the puzzle: hints, tags, the parts of an exercise ("State one assumption you have made …")
 META = re.compile(r"(?:\(?[a-z]\)\s*)?(?:hint|tip|tags?|spoiler|the\s+trick\s+is|explain|prove|show\s+that|state\s+(?:one|an|any|your)|"
                   r"justify|discuss|describe|argue)\b", re.I)
@@ -178,7 +183,9 @@ OTHER_GOAL = re.compile(rf"(?:\b(?:find|{GOAL_VERB}|know|decide|choose|pick|tell
 # "find out how many of the five are knaves": a number to find, not who is what
 COUNT_GOAL = re.compile(rf"\b(?:find|{GOAL_VERB}|know|decide|tell)\b[^.;?!]*?\bhow\s+many\s+(?:of\s+(?:them|these|the\s+\w+)\s+)?"
                         r"(?:are|is|were)\b|\b(?:point\s+(?:to|out|at)|pick\s+out|find|identify|name|single\s+out)\s+(?:one|a|any)\s+"
-                        r"(?:single\s+)?\w+\s+(?:who|that|which)\s+is\s+(?:certainly\s+|definitely\s+|surely\s+)?not\b", re.I)
+                        r"(?:single\s+)?\w+\s+(?:who|that|which)\s+is\s+(?:certainly\s+|definitely\s+|surely\s+)?not\b|"
+                        rf"\b(?:find|{GOAL_VERB}|know|decide|tell)\b[^.;?!]*?\b(?:which|who)\s+(?:\w+\s+)?(?:has|holds|carries|keeps|"
+                        r"guards|owns|hides)\s+(?:the|a|an)\b", re.I)
 HOW_MANY = re.compile(r"\bhow\s+many\b|\bas\s+(?:few|many)\b|\bsmallest\s+number\b|\bfewest\b|\bno\s+limit\b|"
                       r"\bno\s+(?:question\s+)?(?:cap|limit|bound)\b|\bunlimited\b|\bnumber\s+of\s+questions\b|"
                       r"\bminimum\s+number\b|\bleast\s+number\b", re.I)
@@ -371,6 +378,11 @@ def _find_names(sentences: tuple[Sentence, ...], r: _Reading) -> None:
     """Record the first list of two or more names that are not kinds, and a number said of them."""
     m: re.Match[str] | None
     for s in sentences:
+        unsure = re.search(rf"\b(?:either\s+)?{NUMBER}\s+or\s+{NUMBER}\s+(?:\w+\s+)?(?:gods|people|persons|islanders|inhabitants|"
+                           rf"spirits|oracles|guards)\b|\b(?:and|or)\s+(?:perhaps|maybe|possibly)\s+{NAME}", s.text, re.I)
+        if unsure:
+            raise _err(s, f"cannot model '{unsure.group(0)}': the number of gods is fixed here")
+    for s in sentences:
         for m in NAME_LIST.finditer(s.text):
             names = [n for n in re.split(r"\s*(?:,|\band\b|&)\s*", m.group(1)) if n]
             letters = all(len(n) == 1 for n in names)  # "A, B and C": the article A is a name here
@@ -511,6 +523,17 @@ def _read_sentence(s: Sentence, r: _Reading) -> bool:
     if single and len(subjects) <= 1 and _mixed(text):  # "The liar is honest about himself and lies about no one else."
         raise _err(s, f"cannot model '{text.rstrip('.')}': a god here answers the same way whatever the question (truthful, "
                       "liar, random or one fixed word)")
+    relation = RELATION.search(text)
+    if relation and (FREEDOM.search(text) or re.search(r"\b(?:no|none|may|might|could|can|whether)\b",
+                                                       text[max(0, relation.start() - 60):relation.start()], re.I)):
+        relation = None  # "no two of them share a nature", "they may be of the same kind or of different kinds"
+    if relation:
+        raise _err(s, f"cannot read '{text}': '{relation.group(0)}' relates the gods' kinds, which cannot be stated here (what "
+                      "each god may be, and exact counts)")
+    condition = CONDITION.search(text)
+    if condition and len(_names_in(text, r)) + len(re.findall(rf"\b{KIND_NOUN}\b", text)) >= 2:
+        raise _err(s, f"cannot read '{text}': a condition between the gods' kinds cannot be stated here (what each god may "
+                      "be, and exact counts)")
     other_goal = OTHER_GOAL.search(text) or COUNT_GOAL.search(text)
     clause_start = max(text.rfind(":", 0, other_goal.start()), text.rfind(";", 0, other_goal.start())) + 1 if other_goal else 0
     if other_goal and not NOT_GOAL.search(text[clause_start:other_goal.end()]):
@@ -546,6 +569,8 @@ def _read_sentence(s: Sentence, r: _Reading) -> bool:
     if s.is_question or TASK.search(text):
         r.covered |= set(_names_in(text, r))  # "which of Ulla and Vidar is the knight?"
     example = re.search(r"\b(?:for\s+instance|for\s+example|e\.g\.|such\s+as)\b", text, re.I)
+    if FREEDOM.search(text) and re.search(r"\b(?:might|could|may)\s+both\s+be\b[^.;]*\bor\s+one\s+of\s+each\b", text, re.I):
+        r.covered |= set(_names_in(text, r))  # "Nothing is known: Alf and Bea might both be knights, both knaves, or one of each"
     if FREEDOM.search(text) and example:  # "any combination, for instance Orion and Lyra could both be Random"
         r.covered |= set(_names_in(text[example.start():], r))
     if used and re.search(r"\band\s+so\s+(?:will|do|does|is|are|can)\s+(?:all\s+)?the\s+others\b|\b(?:all|each)\s+of\s+them\b", text, re.I):
