@@ -277,3 +277,16 @@ def test_a_god_that_both_lies_and_tells_the_truth_needs_a_chance_between_them(te
 ])
 def test_negations_and_choices_read_to_the_assignments_they_state(text, assignments):
     assert {w.types for w in smullyan.read(text).model.space.worlds} == assignments
+
+
+def test_a_spec_written_one_key_per_line_is_a_gods_puzzle_even_without_a_sentence_about_asking():
+    text = "gods: [A, B]\nkinds possible per god: truthful | liar\nanswer words: [ja, da]\nquestions budget: 3\n"
+    puzzle = smullyan.read(text)
+    assert meaning(puzzle) == {"agents": ["A", "B"], "assignments": set(itertools.product(("truthful", "liar"), repeat=2)),
+                               "words": ["ja", "da"], "random": None, "max_questions": 3, "goal": "types"}
+
+
+def test_a_spec_too_large_to_solve_is_a_limit_not_a_misreading():
+    names = ", ".join(f"G{i}" for i in range(60))
+    with pytest.raises(smullyan.LimitReached):
+        smullyan.read(f"gods: [{names}]\nkinds possible per god: truthful | liar | random\nquestions budget: 3\n")

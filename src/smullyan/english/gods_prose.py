@@ -266,6 +266,8 @@ def looks_like_gods(text: str) -> bool:
                        r"declares?|declared|replied|answered|insists?|told\s+you|tells\s+you\s+that\s+(?!exactly))\b\s*[:,]?\s*"
                        r"['\"‘“]\w+[\s,]+\w+", text, re.I)
     asks = asks or ASKING_RULE.search(text) or BUDGET.search(text) or re.search(r"\b(?:how\s+(?:many|few)|number\s+of)\s+questions\b", text, re.I)
+    asks = asks or re.search(r"^\s*(?:questions?[ _-]*(?:budget|limit|allowed)|answer[ _-]*words?|puzzle(?:[ _-]*type)?\s*:\s*gods)\b",
+                             text, re.I | re.M)  # a spec written one key per line
     return bool(asks) and not speech
 
 
@@ -427,9 +429,9 @@ def _find_names(sentences: tuple[Sentence, ...], r: _Reading) -> None:
             if count and _number(count.group(1)) != len(r.names):
                 raise _err(s, f"the text says {_number(count.group(1))} gods but names {len(r.names)}")
             return
-    for s in sentences:  # "Agents: x, y, z."
-        m = re.match(r"(?:agents|gods|names|players|persons|people|the\s+gods|characters)\s*:\s*([A-Za-z]\w{0,15}(?:\s*,\s*"
-                     r"(?:and\s+)?[A-Za-z]\w{0,15})+)\s*\.?$", s.text, re.I)
+    for s in sentences:  # "Agents: x, y, z.", "gods: [A, B]"
+        m = re.match(r"(?:agents|gods|names|players|persons|people|the\s+gods|characters)\s*:\s*\[?([A-Za-z]\w{0,15}(?:\s*,\s*"
+                     r"(?:and\s+)?[A-Za-z]\w{0,15})+)\]?\s*\.?$", s.text, re.I)
         if m:
             r.names = [n for n in re.split(r"\s*,\s*(?:and\s+)?", m.group(1)) if n]
             r.naming.append(s)
