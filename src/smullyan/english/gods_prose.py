@@ -157,8 +157,10 @@ INEQUALITY = re.compile(rf"\b(at\s+least|at\s+most|no\s+more\s+than|no\s+fewer\s
                         rf"not\s+all|up\s+to)\s+{NUMBER}\b(?!\s+(?:\w+[-/ ])*(?:questions?|quer(?:y|ies))\b)", re.I)
 ORDER = re.compile(r"\b(?:in\s+(?:some|no\s+particular|an?\s+unknown|random|any)\s+order|though\s+you\s+do\s+not\s+know\s+"
                    r"which\s+is\s+which|not\s+necessarily\s+in\s+that\s+order)\b", re.I)
-NOT_GOAL = re.compile(r"\b(?:need\s+not|needn'?t|do(?:es)?\s*n[o']?t\s+(?:need|have)\s+to|no\s+need|nobody\s+will\s+ask|"
-                      r"not\s+(?:required|asked|needed|important)|nor\s+need|(?:do(?:es)?\s*n[o']?t|never)\s+care|doesn'?t\s+matter|(?:does|do)\s+not\s+matter|don'?t\s+matter|irrelevant|(?:nobody|no\s+one)\s+(?:will\s+)?asks?|(?:do(?:es)?\s*n[o']?t|won'?t|will\s+not|never|not)\s+tell)\b", re.I)
+NOT_GOAL = re.compile(r"\b(?:need\s+not|needn'?t|do(?:es)?\s*n[o']?t\s+(?:need|have)\s+to|no\s+need|nor\s+need|"
+                      r"not\s+(?:required|asked|needed|important)|(?:do(?:es)?\s*n[o']?t|never)\s+care|"
+                      r"(?:does|do)(?:\s+not|n'?t)\s+matter|irrelevant|(?:nobody|no\s+one)\s+(?:will\s+)?asks?|"
+                      r"(?:do(?:es)?\s*n[o']?t|won'?t|will\s+not|never|not)\s+tell)\b", re.I)
 GOAL_VERB = (r"(?:find\s+out|determine|work\s+out|figure\s+out|learn|discover|identify|establish|deduce|also|knowing|"
              r"saying|naming|stating|tell(?:ing)?\s+(?:\w+\s+){0,2}|report(?:ing)?|name|state)")
 # the words' meanings as a goal: "find out which word means yes", "tell the ghost what 'krath' means", "find out what
