@@ -1,0 +1,457 @@
+/* Exact fewest questions on average for n gods of which r answer at random and the rest can be made to
+ * answer either word in each world (truthful gods, or liars: any question can be wrapped so that they
+ * say the word we choose). Research code for issue 18; see README.md beside this file.
+ *
+ * World: a type assignment; here the set of random gods plus, with liars, which of the others lie.
+ * Question to god g: each world where g is not random goes to the branch we choose for it; each world
+ * where g is random goes to both branches with half its mass. Goal: a leaf holds one world.
+ * Cost of a strategy: sum over leaves of mass x depth (the average times the number of worlds).
+ *
+ * Search: relaxed branch and bound of design note 29. A node at the depth cap is charged its lower
+ * bound (true of strategies of any length) instead of being searched, so every value returned is at
+ * most the optimum over strategies of ANY length; when the optimal relaxed tree has no charged leaf it
+ * is a real strategy, and its cost is then the optimum over strategies of any length.
+ *
+ * Bounds of a node (each a lower bound on every strategy's cost from the node, any length):
+ *   huffman: the optimal prefix code of the world masses (a world's leaves are disjoint codewords; keep
+ *            its shallowest one);
+ *   kraft + charge: the informative questions meet Kraft's inequality (kraft_relax), and the first two
+ *            questions on each world's path cost its mass for every one put to a god random in it
+ *            (least over the first addressee a and the two second addressees b, c; a world a answers
+ *            freely is charged only if b and c are both random in it).
+ *
+ * Input (stdin): n W, then W lines "randmask" (the random gods of each world; every set of r of the n
+ * gods must be a world, so every renaming of gods maps worlds to worlds), and optionally a node
+ * "S c0 .. c(n-1)" (its worlds, and the questions put to each god so far) to solve instead of the root.
+ * Arguments: cap seconds memo_log2 [target]
+ * Output: lines "value NUM/DEN", "exact 0|1", "charged 0|1", "tree" then the tree in preorder:
+ * "A g yesmask nomask" or "L w".
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <math.h>
+#include <time.h>
+
+#define MAXG 10
+#define MAXW 64
+#define INF 1e300
+
+static int n, W;
+static uint8_t wr[MAXW];            /* random gods of each world */
+static uint64_t rnd[MAXG];          /* worlds where god g is random */
+static int widx[1 << MAXG];         /* world of a random set (T/R models), -1 if none */
+static int cap;
+static double deadline;
+static long long nodes, splits, memo_hits, capped_leaves;
+static int timed_out;
+
+typedef struct { uint64_t S; uint8_t c[MAXG]; } Node;
+
+static double now(void) { struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t); return t.tv_sec + 1e-9 * t.tv_nsec; }
+
+/* ------------------------------------------------------------------ masses */
+
+/* exponents of the node's worlds relative to the least; returns the least absolute exponent */
+static int exps(const Node *nd, int *e) {
+    int lo = 1 << 30;
+    for (uint64_t s = nd->S; s; s &= s - 1) {
+        int w = __builtin_ctzll(s), x = 0;
+        for (int g = 0; g < n; g++) if (wr[w] >> g & 1) x += nd->c[g];
+        e[w] = x;
+        if (x < lo) lo = x;
+    }
+    for (uint64_t s = nd->S; s; s &= s - 1) e[__builtin_ctzll(s)] -= lo;
+    return lo;
+}
+
+/* ------------------------------------------------------------------ bounds over masses 2^-level */
+
+
+/* optimal binary prefix code cost of k masses (sorted ascending in m) */
+static double huffman_sorted(const double *m, int k) {
+    if (k <= 1) return 0;
+    double q[MAXW]; int qh = 0, qt = 0, i = 0; double cost = 0;
+    for (int step = 0; step < k - 1; step++) {
+        double a, b;
+        if (i < k && (qh == qt || m[i] <= q[qh])) a = m[i++]; else a = q[qh++];
+        if (i < k && (qh == qt || m[i] <= q[qh])) b = m[i++]; else b = q[qh++];
+        q[qt++] = a + b; cost += a + b;
+    }
+    return cost;
+}
+
+/* kraft relaxation: least sum mass x mean length over fractional codes; levels[j] worlds of mass 2^-j
+ * times `unit` */
+static double kraft_relax(const int *levels, int deep, double unit) {
+    int cnt = 0;
+    for (int j = 0; j <= deep; j++) cnt += levels[j];
+    if (cnt <= 1) return 0;
+    double excess = cnt - 1, cost = 0;
+    for (int t = 1 - deep;; t++) {
+        double freed = 0, paid = 0;
+        for (int j = (1 - t > 0 ? 1 - t : 0); j <= deep; j++) {
+            if (!levels[j]) continue;
+            freed += ldexp(levels[j], -(t + j));
+            paid += ldexp(levels[j], -j);
+        }
+        if (freed >= excess) { cost += paid * excess / freed; break; }
+        excess -= freed; cost += paid;
+    }
+    return cost * unit;
+}
+
+/* Bound of a set of worlds with given masses (mass of world w = unit * 2^-lev[w]).
+ * Sets *exact when the value is the node's exact optimum (one world, or a god random in none). */
+static double bound_of(uint64_t S, const int *lev, double unit, int *exact) {
+    int k = __builtin_popcountll(S);
+    *exact = 0;
+    if (k <= 1) { *exact = 1; return 0; }
+    double m[MAXW]; int i = 0, levels[64] = {0}, deep = 0;
+    for (uint64_t s = S; s; s &= s - 1) {
+        int w = __builtin_ctzll(s);
+        levels[lev[w]]++;
+        if (lev[w] > deep) deep = lev[w];
+    }
+    for (int j = deep; j >= 0; j--) { double x = ldexp(unit, -j); for (int q = 0; q < levels[j]; q++) m[i++] = x; }
+    double huff = huffman_sorted(m, k);
+    for (int g = 0; g < n; g++) if (!(S & rnd[g])) { *exact = 1; return huff; }
+    /* Q[mask]: mass of worlds whose random gods include mask (masks of 1 to 3 gods) */
+    double Q[1 << MAXG];
+    memset(Q, 0, sizeof(double) << n);
+    for (uint64_t s = S; s; s &= s - 1) {
+        int w = __builtin_ctzll(s);
+        double x = ldexp(unit, -lev[w]);
+        int R = wr[w];
+        for (int sub = R; sub; sub = (sub - 1) & R) if (__builtin_popcount(sub) <= 3) Q[sub] += x;
+    }
+    double charge = INF;
+    for (int a = 0; a < n; a++) {
+        int A = 1 << a;
+        for (int b = 0; b < n; b++) {
+            int B = 1 << b;
+            for (int c = b; c < n; c++) {
+                int C = 1 << c;
+                double v = Q[A] + 0.5 * (Q[A | B] + Q[A | C]) + Q[B | C] - Q[A | B | C];
+                if (v < charge) charge = v;
+            }
+        }
+    }
+    double kr = kraft_relax(levels, deep, unit);
+    double b2 = (kr + charge) * (1 - 1e-12);  /* kraft's division is not exact: stay below */
+    return huff > b2 ? huff : b2;
+}
+
+/* ------------------------------------------------------------------ canonical forms */
+
+
+static int less_node(const Node *a, const Node *b) {
+    if (a->S != b->S) return a->S < b->S;
+    return memcmp(a->c, b->c, MAXG) < 0;
+}
+
+/* irrelevant counts (a god random in none or all of the node's worlds) set to 0 */
+static void tidy(Node *nd) {
+    for (int g = 0; g < n; g++) {
+        uint64_t x = nd->S & rnd[g];
+        if (x == 0 || x == nd->S) nd->c[g] = 0;
+    }
+}
+
+/* The least image of a node under the renamings that order gods by an invariant (their count, the
+ * number and weights of the node's worlds random in them): a renaming that does not respect the order
+ * cannot give the least form of any image, and the invariant is the same for a node and its images, so
+ * the form is canonical. Where ties leave more than CANON_MAX renamings, the least among the first
+ * CANON_MAX is used: the key is then one of several for the same node (less sharing, still sound). */
+#define CANON_MAX 2000
+static void canonical(const Node *nd, Node *out) {
+    uint64_t inv[MAXG];
+    for (int g = 0; g < n; g++) {
+        uint64_t x = (uint64_t)nd->c[g] << 56 | (uint64_t)__builtin_popcountll(nd->S & rnd[g]) << 48, h = 0;
+        for (int q = 0; q < n; q++) if (q != g) {
+            uint64_t pc = __builtin_popcountll(nd->S & rnd[g] & rnd[q]);
+            uint64_t t = (pc * 31 + nd->c[q] + 1) * 0x9E3779B97F4A7C15ULL;
+            h += t ^ (t >> 29);   /* order-free sum over the other gods */
+        }
+        inv[g] = x | (h & 0xFFFFFFFFFFFFULL);
+    }
+    int ord[MAXG];
+    for (int g = 0; g < n; g++) ord[g] = g;
+    for (int i = 1; i < n; i++) for (int j = i; j > 0 && inv[ord[j - 1]] > inv[ord[j]]; j--) { int t = ord[j]; ord[j] = ord[j - 1]; ord[j - 1] = t; }
+    /* classes of equal invariants: slots [lo, hi) */
+    int lo[MAXG], hi[MAXG];
+    for (int i = 0; i < n;) { int j = i; while (j < n && inv[ord[j]] == inv[ord[i]]) j++; for (int q = i; q < j; q++) { lo[ord[q]] = i; hi[ord[q]] = j; } i = j; }
+    int p[MAXG], used = 0, tried = 0, have = 0;
+    /* iterative enumeration of bijections god -> slot within its class */
+    int choice[MAXG]; int depth = 0; choice[0] = -1;
+    Node best;
+    while (depth >= 0) {
+        int g = depth;
+        if (g == n) {
+            uint64_t S = 0;
+            for (uint64_t s = nd->S; s; s &= s - 1) {
+                int w = __builtin_ctzll(s), m = 0;
+                for (int r = wr[w]; r; r &= r - 1) m |= 1 << p[__builtin_ctz(r)];
+                S |= 1ULL << widx[m];
+            }
+            Node t; t.S = S; memset(t.c, 0, sizeof t.c);
+            for (int q = 0; q < n; q++) t.c[p[q]] = nd->c[q];
+            if (!have || less_node(&t, &best)) { best = t; have = 1; }
+            if (++tried >= CANON_MAX) break;
+            depth--; continue;
+        }
+        if (choice[g] >= 0) used &= ~(1 << choice[g]);
+        int next = choice[g] < 0 ? lo[g] : choice[g] + 1;
+        while (next < hi[g] && (used >> next & 1)) next++;
+        if (next >= hi[g]) { choice[g] = -1; depth--; continue; }
+        choice[g] = next; used |= 1 << next; p[g] = next;
+        depth++; if (depth < n) choice[depth] = -1;
+    }
+    *out = best;
+}
+
+/* ------------------------------------------------------------------ memo */
+
+typedef struct {
+    uint64_t S; uint8_t c[MAXG];
+    double lb;        /* lower bound on every strategy (any length) */
+    double val;       /* relaxed value at depth-left k (valid if k >= 0) */
+    int8_t k; int8_t charged; uint8_t used;
+} Entry;
+
+static Entry *memo; static uint64_t memo_mask;
+
+static uint64_t hash_node(const Node *nd) {
+    uint64_t h = nd->S * 0x9E3779B97F4A7C15ULL;
+    for (int g = 0; g < n; g++) h = (h ^ nd->c[g]) * 0xBF58476D1CE4E5B9ULL;
+    return h ^ (h >> 31);
+}
+
+static Entry *lookup(const Node *nd, int create) {
+    uint64_t h = hash_node(nd);
+    Entry *victim = NULL;
+    for (int i = 0; i < 8; i++) {
+        Entry *e = &memo[(h + i) & memo_mask];
+        if (e->used && e->S == nd->S && !memcmp(e->c, nd->c, MAXG)) return e;
+        if (!e->used) { if (!victim || victim->used) victim = e; }
+        else if (!victim) victim = e;
+    }
+    if (!create) return NULL;
+    if (!victim) victim = &memo[h & memo_mask];
+    memset(victim, 0, sizeof *victim);
+    victim->S = nd->S; memcpy(victim->c, nd->c, MAXG);
+    victim->lb = 0; victim->k = -1; victim->used = 1;
+    return victim;
+}
+
+/* ------------------------------------------------------------------ search */
+
+/* Returns v, relative to the node's own masses (least exponent 0). If *exact, v is the node's relaxed
+ * value with k questions before the cap; else v >= limit and v is a lower bound. Either way v is at most
+ * the node's optimum over strategies of any length. *charged: the relaxed tree charges a capped leaf. */
+static double solve(const Node *in, int k, double limit, int *exact, int *charged) {
+    Node nd = *in; tidy(&nd);
+    *charged = 0;
+    int e[MAXW]; int pl = exps(&nd, e);
+    int ex;
+    double own = bound_of(nd.S, e, 1.0, &ex);
+    if (ex) { *exact = 1; return own; }
+    Node key; canonical(&nd, &key);
+    Entry *ent = lookup(&key, 1);
+    if (ent->k == k) { memo_hits++; *exact = 1; *charged = ent->charged; return ent->val; }
+    if (ent->lb > own) own = ent->lb;
+    if (own >= limit) { *exact = 0; return own; }
+    if (k == 0) { capped_leaves++; *exact = 1; *charged = 1; return own; }
+    if (timed_out || ((++nodes & 1023) == 0 && now() > deadline)) { timed_out = 1; *exact = 0; return limit; }
+    double M = 0;
+    for (uint64_t s = nd.S; s; s &= s - 1) M += ldexp(1.0, -e[__builtin_ctzll(s)]);
+    double cur = limit, best = INF, failmin = INF; int best_charged = 0;
+    for (int g = 0; g < n; g++) {
+        uint64_t R = nd.S & rnd[g], T = nd.S & ~rnd[g];
+        if (!T) continue;
+        /* skip g if swapping it with an earlier god leaves the node unchanged */
+        int dup = 0;
+        for (int h = 0; h < g && !dup; h++) {
+            if (nd.c[h] != nd.c[g]) continue;
+            uint64_t S2 = 0;
+            for (uint64_t s = nd.S; s; s &= s - 1) {
+                int w = __builtin_ctzll(s), m = wr[w];
+                int bg = m >> g & 1, bh = m >> h & 1;
+                m = (m & ~((1 << g) | (1 << h))) | (bg << h) | (bh << g);
+                int found = widx[m];
+                if (found < 0) { S2 = ~0ULL; break; }
+                S2 |= 1ULL << found;
+            }
+            if (S2 == nd.S) dup = 1;
+        }
+        if (dup) continue;
+        Node ch; ch = nd; ch.c[g]++;
+        int le[MAXW];
+        for (uint64_t s = nd.S; s; s &= s - 1) { int w = __builtin_ctzll(s); le[w] = e[w] + (R >> w & 1); }
+        int tw[MAXW], tn = 0;
+        for (uint64_t s = T; s; s &= s - 1) tw[tn++] = __builtin_ctzll(s);
+        /* Y holds tw[0] (the swap of branches gives the same split) */
+        uint64_t count = 1ULL << (tn - 1);
+        for (uint64_t y = 0; y < count; y++) {
+            uint64_t Y = 1ULL << tw[0];
+            for (int i = 1; i < tn; i++) if (y >> (i - 1) & 1) Y |= 1ULL << tw[i];
+            uint64_t A = R | Y, B = R | (T & ~Y);
+            splits++;
+            int ea, eb;
+            double ba = bound_of(A, le, 1.0, &ea), bb = bound_of(B, le, 1.0, &eb);
+            double lo = M + ba + bb;
+            if (lo >= cur) { if (lo < failmin) failmin = lo; continue; }
+            /* solve the child with the larger bound first */
+            uint64_t first = ba >= bb ? A : B, second = ba >= bb ? B : A;
+            double bf = ba >= bb ? ba : bb, bs = ba >= bb ? bb : ba;
+            int efirst = ba >= bb ? ea : eb, esecond = ba >= bb ? eb : ea;
+            double v1 = bf, v2 = bs; int c1 = 0, c2 = 0, x1 = 1, x2 = 1;
+            if (!efirst) {
+                Node cn = ch; cn.S = first; int ce[MAXW]; int sh = exps(&cn, ce);
+                double scale = ldexp(1.0, -(sh - pl));
+                v1 = solve(&cn, k - 1, (cur - M - bs) / scale, &x1, &c1) * scale;
+                if (timed_out) { *exact = 0; return limit; }
+                if (!x1) { double lo2 = M + v1 + bs; if (lo2 < failmin) failmin = lo2; continue; }
+            }
+            if (!esecond) {
+                Node cn = ch; cn.S = second; int ce[MAXW]; int sh = exps(&cn, ce);
+                double scale = ldexp(1.0, -(sh - pl));
+                v2 = solve(&cn, k - 1, (cur - M - v1) / scale, &x2, &c2) * scale;
+                if (timed_out) { *exact = 0; return limit; }
+                if (!x2) { double lo2 = M + v1 + v2; if (lo2 < failmin) failmin = lo2; continue; }
+            }
+            double tot = M + v1 + v2;
+            if (tot < cur) { cur = tot; best = tot; best_charged = c1 | c2; }
+            else if (tot < failmin) failmin = tot;
+        }
+    }
+    if (best < limit) {
+        ent = lookup(&key, 1);
+        ent->k = k; ent->val = best; ent->charged = best_charged;
+        if (best > ent->lb) ent->lb = best;
+        *exact = 1; *charged = best_charged; return best;
+    }
+    ent = lookup(&key, 1);
+    if (failmin > ent->lb) ent->lb = failmin;
+    *exact = 0; return failmin;
+}
+
+
+/* ------------------------------------------------------------------ the tree */
+
+/* masses' optimal code asked of god g, who is random in no world of S: preorder lines */
+static void emit_code(uint64_t S, const int *lev, int g) {
+    int k = __builtin_popcountll(S);
+    if (k <= 1) { printf("L %d\n", __builtin_ctzll(S)); return; }
+    /* Huffman with explicit sets */
+    uint64_t set[2 * MAXW]; double mass[2 * MAXW]; int alive[2 * MAXW], left[2 * MAXW], right[2 * MAXW], cnt = 0;
+    for (uint64_t s = S; s; s &= s - 1) { int w = __builtin_ctzll(s); set[cnt] = 1ULL << w; mass[cnt] = ldexp(1.0, -lev[w]); alive[cnt] = 1; left[cnt] = right[cnt] = -1; cnt++; }
+    for (int step = 0; step < k - 1; step++) {
+        int a = -1, b = -1;
+        for (int i = 0; i < cnt; i++) if (alive[i]) {
+            if (a < 0 || mass[i] < mass[a]) { b = a; a = i; } else if (b < 0 || mass[i] < mass[b]) b = i;
+        }
+        alive[a] = alive[b] = 0;
+        set[cnt] = set[a] | set[b]; mass[cnt] = mass[a] + mass[b]; alive[cnt] = 1; left[cnt] = a; right[cnt] = b; cnt++;
+    }
+    /* preorder over the merge tree */
+    int stack[2 * MAXW], sp = 0; stack[sp++] = cnt - 1;
+    while (sp) {
+        int x = stack[--sp];
+        if (left[x] < 0) { printf("L %d\n", __builtin_ctzll(set[x])); continue; }
+        printf("A %d %llu %llu\n", g, (unsigned long long)set[left[x]], (unsigned long long)set[right[x]]);
+        stack[sp++] = right[x]; stack[sp++] = left[x];
+    }
+}
+
+/* the relaxed-optimal tree of a node whose value (own units) is `value`, in preorder */
+static int emit(const Node *in, int k, double value) {
+    Node nd = *in; tidy(&nd);
+    int e[MAXW]; int pl = exps(&nd, e), ex;
+    double own = bound_of(nd.S, e, 1.0, &ex);
+    if (ex) {
+        if (__builtin_popcountll(nd.S) <= 1) { printf("L %d\n", __builtin_ctzll(nd.S)); return 1; }
+        for (int g = 0; g < n; g++) if (!(nd.S & rnd[g])) { emit_code(nd.S, e, g); return 1; }
+    }
+    if (k == 0) { printf("X charged\n"); return 0; }
+    (void)own;
+    double M = 0;
+    for (uint64_t s = nd.S; s; s &= s - 1) M += ldexp(1.0, -e[__builtin_ctzll(s)]);
+    for (int g = 0; g < n; g++) {
+        uint64_t R = nd.S & rnd[g], T = nd.S & ~rnd[g];
+        if (!T) continue;
+        Node ch = nd; ch.c[g]++;
+        int le[MAXW];
+        for (uint64_t s = nd.S; s; s &= s - 1) { int w = __builtin_ctzll(s); le[w] = e[w] + (R >> w & 1); }
+        int tw[MAXW], tn = 0;
+        for (uint64_t s = T; s; s &= s - 1) tw[tn++] = __builtin_ctzll(s);
+        uint64_t count = 1ULL << (tn - 1);
+        for (uint64_t y = 0; y < count; y++) {
+            uint64_t Y = 1ULL << tw[0];
+            for (int i = 1; i < tn; i++) if (y >> (i - 1) & 1) Y |= 1ULL << tw[i];
+            uint64_t A = R | Y, B = R | (T & ~Y);
+            int ea, eb;
+            double ba = bound_of(A, le, 1.0, &ea), bb = bound_of(B, le, 1.0, &eb);
+            if (M + ba + bb > value) continue;
+            double v[2], sc[2]; uint64_t part[2] = {A, B}; int ok = 1;
+            for (int i = 0; i < 2 && ok; i++) {
+                Node cn = ch; cn.S = part[i]; int ce[MAXW]; int sh = exps(&cn, ce);
+                sc[i] = ldexp(1.0, -(sh - pl));
+                double other = i == 0 ? bb : v[0];
+                int x, c;
+                v[i] = solve(&cn, k - 1, (value - M - other) / sc[i] + 1e-9, &x, &c) * sc[i];
+                if (!x || c) ok = 0;
+            }
+            if (!ok || M + v[0] + v[1] != value) continue;
+            printf("A %d %llu %llu\n", g, (unsigned long long)A, (unsigned long long)B);
+            for (int i = 0; i < 2; i++) { Node cn = ch; cn.S = part[i]; if (!emit(&cn, k - 1, v[i] / sc[i])) return 0; }
+            return 1;
+        }
+    }
+    printf("X none\n");
+    return 0;
+}
+
+int main(int argc, char **argv) {
+    if (argc < 4) { fprintf(stderr, "usage: avg CAP SECONDS MEMO_LOG2 < model\n"); return 2; }
+    cap = atoi(argv[1]);
+    deadline = now() + atof(argv[2]);
+    int ml = atoi(argv[3]);
+    if (scanf("%d %d", &n, &W) != 2) return 2;
+    if (W < 1 || W > MAXW || n < 1 || n > MAXG) { fprintf(stderr, "too many worlds or gods\n"); return 2; }
+    for (int w = 0; w < W; w++) { int m; if (scanf("%d", &m) != 1) return 2; wr[w] = m; for (int g = 0; g < n; g++) if (m >> g & 1) rnd[g] |= 1ULL << w; }
+    for (int m = 0; m < 1 << MAXG; m++) widx[m] = -1;
+    for (int w = 0; w < W; w++) widx[wr[w]] = w;
+    /* every renaming of gods must map worlds to worlds: every set of r gods is a world */
+    long long all = 1; int r = __builtin_popcount(wr[0]);
+    for (int i = 0; i < r; i++) all = all * (n - i) / (i + 1);
+    for (int w = 0; w < W; w++) if (__builtin_popcount(wr[w]) != r) all = -1;
+    if (all != W) { fprintf(stderr, "the worlds must be every set of r random gods among n\n"); return 2; }
+    memo = calloc((size_t)1 << ml, sizeof(Entry)); memo_mask = ((uint64_t)1 << ml) - 1;
+    Node root; root.S = W == 64 ? ~0ULL : (1ULL << W) - 1; memset(root.c, 0, sizeof root.c);
+    unsigned long long rs;  /* optional: a node to solve instead of the root, "S c0 .. c(n-1)" */
+    if (scanf("%llu", &rs) == 1) {
+        root.S = rs;
+        for (int g = 0; g < n; g++) { int x; if (scanf("%d", &x) != 1) return 2; root.c[g] = x; }
+    }
+    int ex; int e[MAXW]; exps(&root, e);
+    double lb = bound_of(root.S, e, 1.0, &ex);
+    double step = 1.0 / 64; double t0 = now();
+    for (;;) {
+        int x, ch;
+        double v = solve(&root, cap, lb + step, &x, &ch);
+        if (timed_out) { printf("timeout lb %.9f avg %.9f nodes %lld splits %lld\n", lb, lb / W, nodes, splits); return 3; }
+        fprintf(stderr, "limit %.6f: %s %.9f (avg %.9f) nodes %lld splits %lld hits %lld capped %lld %.1fs\n", (lb + step) / W,
+                x ? "value" : "lb", v, v / W, nodes, splits, memo_hits, capped_leaves, now() - t0);
+        if (x) {
+            printf("value %.17g avg %.12f charged %d nodes %lld splits %lld seconds %.1f\n", v, v / W, ch, nodes, splits, now() - t0);
+            printf("tree\n");
+            deadline = INF;
+            int ok = emit(&root, cap, v);
+            return ok ? 0 : 1;
+        }
+        if (v > lb) lb = v;
+        step *= 2;
+    }
+}

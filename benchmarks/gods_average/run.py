@@ -1,0 +1,127 @@
+"""The fewest questions on average for a gods puzzle of truthful and random gods, by the dedicated search in
+avg.c, with its strategy worded and verified by smullyan.
+
+Run: python benchmarks/gods_average/run.py PUZZLE.toml [--cap 12] [--limit SECONDS] [--memo 22] [--out FILE]
+
+The puzzle must be a two-word gods puzzle in the complete language whose gods are truthful or random
+(the n-god leaderboard's rows with no liars), with the goal of every god's type. avg.c is compiled with
+the system's C compiler into a temporary folder. Read README.md beside this file for what a result proves.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from fractions import Fraction
+from pathlib import Path
+
+import smullyan
+from smullyan.api.results import Strategy
+from smullyan.interrogate.anylang import AnyLanguage
+from smullyan.interrogate.grammar import Grammar
+from smullyan.interrogate.patterns import BOTH
+from smullyan.interrogate.realise import AnyRealiser
+from smullyan.interrogate.search import Ask, Budget, Leaf, Split
+from smullyan.interrogate.verify import verify
+
+HERE = Path(__file__).resolve().parent
+
+
+def compile_solver(folder: str) -> str:
+    """Return the path of avg.c compiled into `folder`."""
+    exe = os.path.join(folder, "avg")
+    subprocess.run(["gcc", "-O2", "-march=native", "-o", exe, str(HERE / "avg.c"), "-lm"], check=True)
+    return exe
+
+
+def model(anyl: AnyLanguage) -> tuple[str, list[int]]:
+    """Return avg.c's input for a puzzle's representatives and, per solver world, its representative."""
+    n = len(anyl.ctx.space.agents)
+    masks = []
+    for opts in anyl.rep_options:
+        outcomes = [tuple(o.outcomes for o in opts[a]) for a in range(n)]
+        masks.append(sum(1 << a for a in range(n) if outcomes[a] == BOTH))
+    if len(set(masks)) != len(masks) or len(masks) > 64:
+        raise SystemExit("the dedicated search needs one representative per set of random gods, at most 64")
+    sizes = {m.bit_count() for m in masks}
+    if len(sizes) != 1 or len(masks) != len(list(itertools.combinations(range(n), sizes.pop()))):
+        raise SystemExit("the dedicated search needs every set of r random gods among n as a world")
+    lines = [f"{n} {len(masks)}"] + [str(m) for m in masks]
+    return "\n".join(lines) + "\n", list(range(len(masks)))
+
+
+def read_tree(lines: list[str], random: list[int]):
+    """Return the solver's preorder tree as smullyan's Ask/Leaf over representatives."""
+    pos = 0
+
+    def node():
+        nonlocal pos
+        parts = lines[pos].split()
+        pos += 1
+        if parts[0] == "L":
+            return Leaf(1 << int(parts[1]))
+        if parts[0] != "A":
+            raise SystemExit(f"the solver's tree has a charged leaf: {lines[pos - 1]}")
+        g, yes, no = int(parts[1]), int(parts[2]), int(parts[3])
+        payload = {r: 1 << side for side, part in enumerate((yes, no)) for r in range(64)
+                   if part >> r & 1 and not random[r] >> g & 1}
+        a, b = node(), node()
+        return Ask(yes | no, Split(g, ((0, yes), (1, no)), payload), ((0, a), (1, b)))
+
+    tree = node()
+    return tree
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("puzzle")
+    ap.add_argument("--cap", type=int, default=12, help="questions on a path before a node is charged its bound")
+    ap.add_argument("--limit", type=float, default=3600.0, help="seconds")
+    ap.add_argument("--memo", type=int, default=22, help="log2 of the memo's entries (32 bytes each)")
+    ap.add_argument("--out")
+    args = ap.parse_args()
+    document = smullyan.load(args.puzzle)
+    puzzle = document.model
+    ctx = puzzle.contexts()
+    anyl = AnyLanguage(ctx, puzzle.goal, Budget())
+    text, _ = model(anyl)
+    random = [int(line.split()[0]) for line in text.splitlines()[1:1 + anyl.n_reps]]
+    with tempfile.TemporaryDirectory() as tmp:
+        exe = compile_solver(tmp)
+        start = time.perf_counter()
+        run = subprocess.run([exe, str(args.cap), str(args.limit), str(args.memo)], input=text, capture_output=True,
+                             text=True)
+        seconds = time.perf_counter() - start
+        peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024  # MB (the largest child: avg)
+    sys.stderr.write(run.stderr)
+    out = run.stdout.splitlines()
+    if run.returncode == 3 or not out or not out[0].startswith("value"):
+        print(f"{args.puzzle}: stopped after {seconds:.1f} s: {' '.join(out)}")
+        raise SystemExit(3)
+    head = out[0].split()
+    value = Fraction(head[1])
+    claimed = value / anyl.n_reps
+    tree = read_tree(out[out.index("tree") + 1:], random)
+    realiser = AnyRealiser(ctx, anyl, puzzle.goal, Grammar(ctx, budget=Budget()), 0, same_odds=True)
+    strategy = realiser.realise(tree, puzzle.space.all_worlds)
+    verdict = verify(puzzle, strategy)
+    if not verdict.ok:
+        raise SystemExit(f"verification failed: {verdict.failure}")
+    print(f"{args.puzzle}: optimum {claimed} = {float(claimed):.6f} over strategies of any length "
+          f"({' '.join(head[6:])}); verified average {verdict.expected}, worst case {verdict.worst}; "
+          f"search {seconds:.1f} s, {peak:.0f} MB peak")
+    if verdict.expected != claimed:
+        raise SystemExit("the verified average differs from the search's value")
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as fh:
+            fh.write(Strategy(strategy, document).to_json() + "\n")
+
+
+if __name__ == "__main__":
+    main()
