@@ -23,7 +23,8 @@
  * Input (stdin): n W, then W lines "randmask" (the random gods of each world; every set of r of the n
  * gods must be a world, so every renaming of gods maps worlds to worlds), and optionally a node
  * "S c0 .. c(n-1)" (its worlds, and the questions put to each god so far) to solve instead of the root.
- * Arguments: cap seconds memo_log2 [target]
+ * Arguments: cap seconds memo_log2 [capped] [code-only]  (capped: strategies of at most `cap` questions,
+ * no relaxation; code-only: prune with the code bound alone, a slower cross-check of the other bound)
  * Output: lines "value NUM/DEN", "exact 0|1", "charged 0|1", "tree" then the tree in preorder:
  * "A g yesmask nomask" or "L w".
  */
@@ -44,10 +45,13 @@ static uint64_t rnd[MAXG];          /* worlds where god g is random */
 static int widx[1 << MAXG];         /* world of a random set (T/R models), -1 if none */
 static int cap;
 static double deadline;
-static long long nodes, splits, memo_hits, capped_leaves;
+static long long nodes, splits, passed, memo_hits, capped_leaves;
 static int timed_out;
 
-typedef struct { uint64_t S; uint8_t c[MAXG]; } Node;
+typedef struct { uint64_t S; uint8_t c[MAXG]; uint8_t kk; } Node;  /* kk: questions left, in the key only when capped */
+
+static double P2[128];   /* P2[j] = 2^-j */
+#define HALF(j) (P2[(j)])
 
 static double now(void) { struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t); return t.tv_sec + 1e-9 * t.tv_nsec; }
 
@@ -82,6 +86,30 @@ static double huffman_sorted(const double *m, int k) {
     return cost;
 }
 
+/* least cost of a prefix code of the k masses (sorted ascending) with codewords of at most L letters
+ * (package-merge); INF if k > 2^L */
+static double package_merge(const double *m, int k, int L) {
+    if (k <= 1) return 0;
+    if (L < 31 && k > (1 << L)) return INF;
+    if (L >= k - 1) return huffman_sorted(m, k);   /* no codeword of an optimal code is longer */
+    double cur[2 * MAXW], pk[MAXW], nxt[2 * MAXW];
+    int nc = k;
+    for (int i = 0; i < k; i++) cur[i] = m[i];
+    for (int it = 0; it < L - 1; it++) {
+        int np = nc / 2;
+        for (int i = 0; i < np; i++) pk[i] = cur[2 * i] + cur[2 * i + 1];
+        int a = 0, b = 0, t = 0;
+        while (a < k || b < np) {
+            if (b >= np || (a < k && m[a] <= pk[b])) nxt[t++] = m[a++]; else nxt[t++] = pk[b++];
+        }
+        nc = t;
+        for (int i = 0; i < nc; i++) cur[i] = nxt[i];
+    }
+    double cost = 0;
+    for (int i = 0; i < 2 * k - 2; i++) cost += cur[i];
+    return cost;
+}
+
 /* kraft relaxation: least sum mass x mean length over fractional codes; levels[j] worlds of mass 2^-j
  * times `unit` */
 static double kraft_relax(const int *levels, int deep, double unit) {
@@ -93,8 +121,8 @@ static double kraft_relax(const int *levels, int deep, double unit) {
         double freed = 0, paid = 0;
         for (int j = (1 - t > 0 ? 1 - t : 0); j <= deep; j++) {
             if (!levels[j]) continue;
-            freed += ldexp(levels[j], -(t + j));
-            paid += ldexp(levels[j], -j);
+            freed += levels[j] * HALF(t + j);
+            paid += levels[j] * HALF(j);
         }
         if (freed >= excess) { cost += paid * excess / freed; break; }
         excess -= freed; cost += paid;
@@ -104,7 +132,11 @@ static double kraft_relax(const int *levels, int deep, double unit) {
 
 /* Bound of a set of worlds with given masses (mass of world w = unit * 2^-lev[w]).
  * Sets *exact when the value is the node's exact optimum (one world, or a god random in none). */
-static double bound_of(uint64_t S, const int *lev, double unit, int *exact) {
+static int capped_mode;   /* 1: strategies of at most `cap` questions (a node with none left is infinite) */
+static int code_only;     /* 1: the code bound alone (a cross-check that does not rest on the random charge) */
+
+/* `full` 0: the code bound only (cheap); 1: the better of both. */
+static double bound_of(uint64_t S, const int *lev, double unit, int *exact, int k_left, int full) {
     int k = __builtin_popcountll(S);
     *exact = 0;
     if (k <= 1) { *exact = 1; return 0; }
@@ -114,15 +146,17 @@ static double bound_of(uint64_t S, const int *lev, double unit, int *exact) {
         levels[lev[w]]++;
         if (lev[w] > deep) deep = lev[w];
     }
-    for (int j = deep; j >= 0; j--) { double x = ldexp(unit, -j); for (int q = 0; q < levels[j]; q++) m[i++] = x; }
-    double huff = huffman_sorted(m, k);
+    for (int j = deep; j >= 0; j--) { double x = unit * HALF(j); for (int q = 0; q < levels[j]; q++) m[i++] = x; }
+    double huff = capped_mode ? package_merge(m, k, k_left) : huffman_sorted(m, k);
+    if (huff >= INF) { *exact = 1; return INF; }
     for (int g = 0; g < n; g++) if (!(S & rnd[g])) { *exact = 1; return huff; }
+    if (code_only || !full) return huff;
     /* Q[mask]: mass of worlds whose random gods include mask (masks of 1 to 3 gods) */
     double Q[1 << MAXG];
     memset(Q, 0, sizeof(double) << n);
     for (uint64_t s = S; s; s &= s - 1) {
         int w = __builtin_ctzll(s);
-        double x = ldexp(unit, -lev[w]);
+        double x = unit * HALF(lev[w]);
         int R = wr[w];
         for (int sub = R; sub; sub = (sub - 1) & R) if (__builtin_popcount(sub) <= 3) Q[sub] += x;
     }
@@ -214,7 +248,7 @@ static void canonical(const Node *nd, Node *out) {
 /* ------------------------------------------------------------------ memo */
 
 typedef struct {
-    uint64_t S; uint8_t c[MAXG];
+    uint64_t S; uint8_t c[MAXG]; uint8_t kk;
     double lb;        /* lower bound on every strategy (any length) */
     double val;       /* relaxed value at depth-left k (valid if k >= 0) */
     int8_t k; int8_t charged; uint8_t used;
@@ -225,6 +259,7 @@ static Entry *memo; static uint64_t memo_mask;
 static uint64_t hash_node(const Node *nd) {
     uint64_t h = nd->S * 0x9E3779B97F4A7C15ULL;
     for (int g = 0; g < n; g++) h = (h ^ nd->c[g]) * 0xBF58476D1CE4E5B9ULL;
+    h = (h ^ nd->kk) * 0xBF58476D1CE4E5B9ULL;
     return h ^ (h >> 31);
 }
 
@@ -233,14 +268,14 @@ static Entry *lookup(const Node *nd, int create) {
     Entry *victim = NULL;
     for (int i = 0; i < 8; i++) {
         Entry *e = &memo[(h + i) & memo_mask];
-        if (e->used && e->S == nd->S && !memcmp(e->c, nd->c, MAXG)) return e;
+        if (e->used && e->S == nd->S && e->kk == nd->kk && !memcmp(e->c, nd->c, MAXG)) return e;
         if (!e->used) { if (!victim || victim->used) victim = e; }
         else if (!victim) victim = e;
     }
     if (!create) return NULL;
     if (!victim) victim = &memo[h & memo_mask];
     memset(victim, 0, sizeof *victim);
-    victim->S = nd->S; memcpy(victim->c, nd->c, MAXG);
+    victim->S = nd->S; victim->kk = nd->kk; memcpy(victim->c, nd->c, MAXG);
     victim->lb = 0; victim->k = -1; victim->used = 1;
     return victim;
 }
@@ -255,17 +290,20 @@ static double solve(const Node *in, int k, double limit, int *exact, int *charge
     *charged = 0;
     int e[MAXW]; int pl = exps(&nd, e);
     int ex;
-    double own = bound_of(nd.S, e, 1.0, &ex);
+    double own = bound_of(nd.S, e, 1.0, &ex, k, 1);
     if (ex) { *exact = 1; return own; }
-    Node key; canonical(&nd, &key);
+    Node key; canonical(&nd, &key); key.kk = capped_mode ? k : 0;
     Entry *ent = lookup(&key, 1);
     if (ent->k == k) { memo_hits++; *exact = 1; *charged = ent->charged; return ent->val; }
     if (ent->lb > own) own = ent->lb;
     if (own >= limit) { *exact = 0; return own; }
-    if (k == 0) { capped_leaves++; *exact = 1; *charged = 1; return own; }
+    if (k == 0) {
+        if (capped_mode) { *exact = 1; return INF; }
+        capped_leaves++; *exact = 1; *charged = 1; return own;
+    }
     if (timed_out || ((++nodes & 1023) == 0 && now() > deadline)) { timed_out = 1; *exact = 0; return limit; }
     double M = 0;
-    for (uint64_t s = nd.S; s; s &= s - 1) M += ldexp(1.0, -e[__builtin_ctzll(s)]);
+    for (uint64_t s = nd.S; s; s &= s - 1) M += HALF(e[__builtin_ctzll(s)]);
     double cur = limit, best = INF, failmin = INF; int best_charged = 0;
     for (int g = 0; g < n; g++) {
         uint64_t R = nd.S & rnd[g], T = nd.S & ~rnd[g];
@@ -299,9 +337,14 @@ static double solve(const Node *in, int k, double limit, int *exact, int *charge
             uint64_t A = R | Y, B = R | (T & ~Y);
             splits++;
             int ea, eb;
-            double ba = bound_of(A, le, 1.0, &ea), bb = bound_of(B, le, 1.0, &eb);
+            double ba = bound_of(A, le, 1.0, &ea, k - 1, 0), bb = bound_of(B, le, 1.0, &eb, k - 1, 0);
             double lo = M + ba + bb;
             if (lo >= cur) { if (lo < failmin) failmin = lo; continue; }
+            if (!ea) ba = bound_of(A, le, 1.0, &ea, k - 1, 1);
+            if (!eb) bb = bound_of(B, le, 1.0, &eb, k - 1, 1);
+            lo = M + ba + bb;
+            if (lo >= cur) { if (lo < failmin) failmin = lo; continue; }
+            passed++;
             /* solve the child with the larger bound first */
             uint64_t first = ba >= bb ? A : B, second = ba >= bb ? B : A;
             double bf = ba >= bb ? ba : bb, bs = ba >= bb ? bb : ba;
@@ -346,7 +389,7 @@ static void emit_code(uint64_t S, const int *lev, int g) {
     if (k <= 1) { printf("L %d\n", __builtin_ctzll(S)); return; }
     /* Huffman with explicit sets */
     uint64_t set[2 * MAXW]; double mass[2 * MAXW]; int alive[2 * MAXW], left[2 * MAXW], right[2 * MAXW], cnt = 0;
-    for (uint64_t s = S; s; s &= s - 1) { int w = __builtin_ctzll(s); set[cnt] = 1ULL << w; mass[cnt] = ldexp(1.0, -lev[w]); alive[cnt] = 1; left[cnt] = right[cnt] = -1; cnt++; }
+    for (uint64_t s = S; s; s &= s - 1) { int w = __builtin_ctzll(s); set[cnt] = 1ULL << w; mass[cnt] = HALF(lev[w]); alive[cnt] = 1; left[cnt] = right[cnt] = -1; cnt++; }
     for (int step = 0; step < k - 1; step++) {
         int a = -1, b = -1;
         for (int i = 0; i < cnt; i++) if (alive[i]) {
@@ -369,7 +412,7 @@ static void emit_code(uint64_t S, const int *lev, int g) {
 static int emit(const Node *in, int k, double value) {
     Node nd = *in; tidy(&nd);
     int e[MAXW]; int pl = exps(&nd, e), ex;
-    double own = bound_of(nd.S, e, 1.0, &ex);
+    double own = bound_of(nd.S, e, 1.0, &ex, k, 1);
     if (ex) {
         if (__builtin_popcountll(nd.S) <= 1) { printf("L %d\n", __builtin_ctzll(nd.S)); return 1; }
         for (int g = 0; g < n; g++) if (!(nd.S & rnd[g])) { emit_code(nd.S, e, g); return 1; }
@@ -377,7 +420,7 @@ static int emit(const Node *in, int k, double value) {
     if (k == 0) { printf("X charged\n"); return 0; }
     (void)own;
     double M = 0;
-    for (uint64_t s = nd.S; s; s &= s - 1) M += ldexp(1.0, -e[__builtin_ctzll(s)]);
+    for (uint64_t s = nd.S; s; s &= s - 1) M += HALF(e[__builtin_ctzll(s)]);
     for (int g = 0; g < n; g++) {
         uint64_t R = nd.S & rnd[g], T = nd.S & ~rnd[g];
         if (!T) continue;
@@ -392,7 +435,7 @@ static int emit(const Node *in, int k, double value) {
             for (int i = 1; i < tn; i++) if (y >> (i - 1) & 1) Y |= 1ULL << tw[i];
             uint64_t A = R | Y, B = R | (T & ~Y);
             int ea, eb;
-            double ba = bound_of(A, le, 1.0, &ea), bb = bound_of(B, le, 1.0, &eb);
+            double ba = bound_of(A, le, 1.0, &ea, k - 1, 1), bb = bound_of(B, le, 1.0, &eb, k - 1, 1);
             if (M + ba + bb > value) continue;
             double v[2], sc[2]; uint64_t part[2] = {A, B}; int ok = 1;
             for (int i = 0; i < 2 && ok; i++) {
@@ -414,7 +457,13 @@ static int emit(const Node *in, int k, double value) {
 }
 
 int main(int argc, char **argv) {
-    if (argc < 4) { fprintf(stderr, "usage: avg CAP SECONDS MEMO_LOG2 < model\n"); return 2; }
+    if (argc < 4) { fprintf(stderr, "usage: avg CAP SECONDS MEMO_LOG2 [capped] [code-only] < model\n"); return 2; }
+    for (int i = 4; i < argc; i++) {
+        if (!strcmp(argv[i], "capped")) capped_mode = 1;
+        else if (!strcmp(argv[i], "code-only")) code_only = 1;
+        else { fprintf(stderr, "unknown option %s\n", argv[i]); return 2; }
+    }
+    for (int j = 0; j < 128; j++) P2[j] = ldexp(1.0, -j);
     cap = atoi(argv[1]);
     deadline = now() + atof(argv[2]);
     int ml = atoi(argv[3]);
@@ -429,21 +478,23 @@ int main(int argc, char **argv) {
     for (int w = 0; w < W; w++) if (__builtin_popcount(wr[w]) != r) all = -1;
     if (all != W) { fprintf(stderr, "the worlds must be every set of r random gods among n\n"); return 2; }
     memo = calloc((size_t)1 << ml, sizeof(Entry)); memo_mask = ((uint64_t)1 << ml) - 1;
-    Node root; root.S = W == 64 ? ~0ULL : (1ULL << W) - 1; memset(root.c, 0, sizeof root.c);
+    Node root; root.S = W == 64 ? ~0ULL : (1ULL << W) - 1; memset(root.c, 0, sizeof root.c); root.kk = 0;
     unsigned long long rs;  /* optional: a node to solve instead of the root, "S c0 .. c(n-1)" */
     if (scanf("%llu", &rs) == 1) {
         root.S = rs;
         for (int g = 0; g < n; g++) { int x; if (scanf("%d", &x) != 1) return 2; root.c[g] = x; }
     }
     int ex; int e[MAXW]; exps(&root, e);
-    double lb = bound_of(root.S, e, 1.0, &ex);
+    double lb = bound_of(root.S, e, 1.0, &ex, cap, 1);
+    if (lb >= INF) { printf("none within %d questions\n", cap); return 1; }
     double step = 1.0 / 64; double t0 = now();
     for (;;) {
         int x, ch;
         double v = solve(&root, cap, lb + step, &x, &ch);
         if (timed_out) { printf("timeout lb %.9f avg %.9f nodes %lld splits %lld\n", lb, lb / W, nodes, splits); return 3; }
-        fprintf(stderr, "limit %.6f: %s %.9f (avg %.9f) nodes %lld splits %lld hits %lld capped %lld %.1fs\n", (lb + step) / W,
-                x ? "value" : "lb", v, v / W, nodes, splits, memo_hits, capped_leaves, now() - t0);
+        fprintf(stderr, "limit %.6f: %s %.9f (avg %.9f) nodes %lld splits %lld passed %lld hits %lld capped %lld %.1fs\n", (lb + step) / W,
+                x ? "value" : "lb", v, v / W, nodes, splits, passed, memo_hits, capped_leaves, now() - t0);
+        if (x && v >= INF) { printf("none within %d questions\n", cap); return 1; }
         if (x) {
             printf("value %.17g avg %.12f charged %d nodes %lld splits %lld seconds %.1f\n", v, v / W, ch, nodes, splits, now() - t0);
             printf("tree\n");

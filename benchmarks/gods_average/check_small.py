@@ -6,7 +6,8 @@ A node is a set of worlds (which gods are random) and how often each god has bee
 world's mass halves for every question put to a god random in it). The exhaustive search tries every
 addressee and every way of sending the worlds where it is not random to the two answers, to depth 9,
 with no bound and no renaming; avg.c's value (strategies of any length) must equal it wherever avg.c's
-tree has no charged leaf and the exhaustive value was reached within the depth.
+tree has no charged leaf and the exhaustive value was reached within the depth, and avg.c's capped mode
+(at most 1 to 4 questions) must equal the exhaustive search to that depth, "none" included.
 """
 
 from __future__ import annotations
@@ -24,33 +25,37 @@ from run import compile_solver
 DEPTH = 9
 
 
-def exhaustive(n: int, masks: list[int], node: frozenset, counts: tuple[int, ...]) -> Fraction:
-    """Return the least mass x questions (masses 2**-exponent, absolute) within DEPTH questions."""
+def exhaustive(n: int, masks: list[int], node: frozenset, counts: tuple[int, ...], depth: int = DEPTH) -> Fraction:
+    """Return the least mass x questions (masses 2**-exponent, absolute) within `depth` questions."""
 
     @functools.cache
-    def best(worlds: frozenset, c: tuple[int, ...], left: int) -> Fraction:
-        if len(worlds) <= 1:
+    def best(state: tuple[tuple[int, int], ...], left: int) -> Fraction:
+        """state: (world, exponent) pairs, least exponent 0; value in those units."""
+        if len(state) <= 1:
             return Fraction(0)
         if left == 0:
-            return Fraction(10**9)
-        mass = sum(Fraction(1, 2 ** sum(c[g] for g in range(n) if masks[w] >> g & 1)) for w in worlds)
-        out = Fraction(10**9)
+            return Fraction(10**12)
+        mass = sum(Fraction(1, 2**e) for _, e in state)
+        out = Fraction(10**12)
         for g in range(n):
-            rand = frozenset(w for w in worlds if masks[w] >> g & 1)
-            free = sorted(worlds - rand)
+            rand = [(w, e + 1) for w, e in state if masks[w] >> g & 1]
+            free = [(w, e) for w, e in state if not masks[w] >> g & 1]
             if not free:
                 continue
-            c2 = tuple(x + (i == g) for i, x in enumerate(c))
             for bits in itertools.product((0, 1), repeat=len(free) - 1):
-                yes = rand | {free[0]} | {w for w, b in zip(free[1:], bits) if b}
-                no = rand | {w for w, b in zip(free[1:], bits) if not b}
-                if yes == worlds and no == worlds:
-                    continue
-                v = mass + best(frozenset(yes), c2, left - 1) + best(frozenset(no), c2, left - 1)
+                yes = rand + [free[0]] + [x for x, b in zip(free[1:], bits) if b]
+                no = rand + [x for x, b in zip(free[1:], bits) if not b]
+                v = mass
+                for part in (yes, no):
+                    if len(part) > 1:
+                        low = min(e for _, e in part)
+                        v += best(tuple(sorted((w, e - low) for w, e in part)), left - 1) / 2**low
                 out = min(out, v)
         return out
 
-    return best(node, counts, DEPTH)
+    exps = {w: sum(counts[g] for g in range(n) if masks[w] >> g & 1) for w in node}
+    low = min(exps.values())
+    return best(tuple(sorted((w, e - low) for w, e in exps.items())), depth) / 2**low
 
 
 def main() -> None:
@@ -59,7 +64,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
     rng = random.Random(args.seed)
-    agree = skipped = 0
+    agree = skipped = capped = 0
     with tempfile.TemporaryDirectory() as tmp:
         exe = compile_solver(tmp)
         for case in range(args.cases):
@@ -87,7 +92,18 @@ def main() -> None:
                 raise SystemExit(f"case {case}: n={n} r={r} node={sorted(node)} counts={counts}: avg.c {got}, "
                                  f"exhaustive {want}")
             agree += 1
-    print(f"{agree} nodes agree, {skipped} skipped (charged leaf, or beyond the exhaustive depth)")
+            # strategies of at most `cap` questions (no relaxation): avg.c's capped mode
+            cap = rng.randint(1, 4)
+            run = subprocess.run([exe, str(cap), "60", "16", "capped"], input=text, capture_output=True, text=True)
+            want = exhaustive(n, masks, node, counts, cap)
+            head = run.stdout.split()
+            got = None if head[0] == "none" else Fraction(head[1]) / 2 ** low
+            if (want >= 10**9) != (got is None) or (got is not None and got != want):
+                raise SystemExit(f"case {case}: n={n} r={r} node={sorted(node)} counts={counts} within {cap}: "
+                                 f"avg.c {got}, exhaustive {want}")
+            capped += 1
+    print(f"{agree} nodes agree for strategies of any length and {capped} within a cap of 1 to 4 questions; "
+          f"{skipped} skipped (charged leaf, or beyond the exhaustive depth)")
 
 
 if __name__ == "__main__":

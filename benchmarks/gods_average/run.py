@@ -25,7 +25,7 @@ import smullyan
 from smullyan.api.results import Strategy
 from smullyan.interrogate.anylang import AnyLanguage
 from smullyan.interrogate.grammar import Grammar
-from smullyan.interrogate.patterns import BOTH
+from smullyan.interrogate.patterns import BOTH, FREE
 from smullyan.interrogate.realise import AnyRealiser
 from smullyan.interrogate.search import Ask, Budget, Leaf, Split
 from smullyan.interrogate.verify import verify
@@ -46,6 +46,8 @@ def model(anyl: AnyLanguage) -> tuple[str, list[int]]:
     masks = []
     for opts in anyl.rep_options:
         outcomes = [tuple(o.outcomes for o in opts[a]) for a in range(n)]
+        if any(x not in (FREE, BOTH) for x in outcomes):  # e.g. silence: a third answer this model lacks
+            raise SystemExit("the dedicated search needs every god to answer either word as asked, or either at random")
         masks.append(sum(1 << a for a in range(n) if outcomes[a] == BOTH))
     if len(set(masks)) != len(masks) or len(masks) > 64:
         raise SystemExit("the dedicated search needs one representative per set of random gods, at most 64")
@@ -82,12 +84,21 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("puzzle")
     ap.add_argument("--cap", type=int, default=12, help="questions on a path before a node is charged its bound")
+    ap.add_argument("--within", type=int, help="strategies of at most this many questions (default: the puzzle's "
+                    "max_questions, else any length)")
     ap.add_argument("--limit", type=float, default=3600.0, help="seconds")
     ap.add_argument("--memo", type=int, default=22, help="log2 of the memo's entries (32 bytes each)")
     ap.add_argument("--out")
     args = ap.parse_args()
-    document = smullyan.load(args.puzzle)
+    try:
+        document = smullyan.load(args.puzzle)
+    except smullyan.errors.SmullyanError as exc:
+        raise SystemExit(f"{exc}") from None
     puzzle = document.model
+    if (not hasattr(puzzle, "contexts") or puzzle.goal != "types" or puzzle.language != "any"
+            or len(puzzle.space.words) != 2):
+        raise SystemExit(f"{args.puzzle}: the dedicated search needs a two-word gods puzzle in the complete "
+                         "language whose goal is every god's type")
     ctx = puzzle.contexts()
     anyl = AnyLanguage(ctx, puzzle.goal, Budget())
     text, _ = model(anyl)
@@ -95,12 +106,17 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         exe = compile_solver(tmp)
         start = time.perf_counter()
-        run = subprocess.run([exe, str(args.cap), str(args.limit), str(args.memo)], input=text, capture_output=True,
-                             text=True)
+        within = args.within if args.within is not None else puzzle.max_questions
+        extra = [] if within is None else ["capped"]
+        run = subprocess.run([exe, str(args.cap if within is None else within), str(args.limit), str(args.memo), *extra],
+                             input=text, capture_output=True, text=True)
         seconds = time.perf_counter() - start
         peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024  # MB (the largest child: avg)
     sys.stderr.write(run.stderr)
     out = run.stdout.splitlines()
+    if out and out[0].startswith("none"):
+        print(f"{args.puzzle}: no strategy of at most {within} questions identifies every god")
+        raise SystemExit(1)
     if run.returncode == 3 or not out or not out[0].startswith("value"):
         print(f"{args.puzzle}: stopped after {seconds:.1f} s: {' '.join(out)}")
         raise SystemExit(3)
@@ -113,7 +129,8 @@ def main() -> None:
     verdict = verify(puzzle, strategy)
     if not verdict.ok:
         raise SystemExit(f"verification failed: {verdict.failure}")
-    print(f"{args.puzzle}: optimum {claimed} = {float(claimed):.6f} over strategies of any length "
+    scope = "any length" if within is None else f"at most {within} questions"
+    print(f"{args.puzzle}: optimum {claimed} = {float(claimed):.6f} over strategies of {scope} "
           f"({' '.join(head[6:])}); verified average {verdict.expected}, worst case {verdict.worst}; "
           f"search {seconds:.1f} s, {peak:.0f} MB peak")
     if verdict.expected != claimed:
