@@ -89,6 +89,7 @@ def main() -> None:
     ap.add_argument("--limit", type=float, default=3600.0, help="seconds")
     ap.add_argument("--memo", type=int, default=22, help="log2 of the memo's entries (32 bytes each)")
     ap.add_argument("--out")
+    ap.add_argument("--tree", help="also write the solver's own tree (random sets of the worlds, then the tree)")
     args = ap.parse_args()
     try:
         document = smullyan.load(args.puzzle)
@@ -135,6 +136,9 @@ def main() -> None:
           f"search {seconds:.1f} s, {peak:.0f} MB peak")
     if verdict.expected != claimed:
         raise SystemExit("the verified average differs from the search's value")
+    if args.tree:
+        with open(args.tree, "w", encoding="utf-8") as fh:
+            fh.write(f"{len(random)} {' '.join(map(str, random))}\n" + "\n".join(out[out.index("tree") + 1:]) + "\n")
     if args.out:
         with open(args.out, "w", encoding="utf-8") as fh:
             fh.write(Strategy(strategy, document).to_json() + "\n")
