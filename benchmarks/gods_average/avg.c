@@ -40,7 +40,7 @@
 #define INF 1e300
 
 static int n, W;
-static uint8_t wr[MAXW];            /* random gods of each world */
+static uint16_t wr[MAXW];            /* random gods of each world */
 static uint64_t rnd[MAXG];          /* worlds where god g is random */
 static int widx[1 << MAXG];         /* world of a random set (T/R models), -1 if none */
 static int cap;

@@ -45,7 +45,7 @@ def package_result(code: int, stdout: str) -> str:
     except ValueError:
         return f"exit {code}"
     if code == 0:
-        return f"{doc.get('expected')} (settled)"
+        return f"{doc.get('expected_questions')} (settled)"
     proved = doc.get("proved", {})
     return f"stopped: ≥ {proved.get('expected_at_least')}, ≤ {proved.get('expected_at_most')}"
 
