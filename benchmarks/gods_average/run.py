@@ -36,7 +36,10 @@ HERE = Path(__file__).resolve().parent
 def compile_solver(folder: str) -> str:
     """Return the path of avg.c compiled into `folder`."""
     exe = os.path.join(folder, "avg")
-    subprocess.run(["gcc", "-O2", "-march=native", "-o", exe, str(HERE / "avg.c"), "-lm"], check=True)
+    try:
+        subprocess.run(["gcc", "-O2", "-march=native", "-o", exe, str(HERE / "avg.c"), "-lm"], check=True)
+    except (OSError, subprocess.CalledProcessError) as exc:
+        raise SystemExit(f"cannot compile avg.c with gcc ({exc}); install a C compiler (Debian: apt-get install gcc)")
     return exe
 
 
