@@ -23,8 +23,10 @@
  * Input (stdin): n W, then W lines "randmask" (the random gods of each world; every set of r of the n
  * gods must be a world, so every renaming of gods maps worlds to worlds), and optionally a node
  * "S c0 .. c(n-1)" (its worlds, and the questions put to each god so far) to solve instead of the root.
- * Arguments: cap seconds memo_log2 [capped] [code-only]  (capped: strategies of at most `cap` questions,
- * no relaxation; code-only: prune with the code bound alone, a slower cross-check of the other bound)
+ * Arguments: cap seconds memo_log2 [capped] [code-only] [limit=X]  (capped: strategies of at most `cap`
+ * questions, no relaxation; code-only: prune with the code bound alone, a slower cross-check of the other
+ * bound; limit=X: the root's first limit in cost units, e.g. a claimed optimum times the worlds + 1/1024:
+ * the search then proves the optimum in one round)
  * Output: lines "value NUM/DEN", "exact 0|1", "charged 0|1", "tree" then the tree in preorder:
  * "A g yesmask nomask" or "L w".
  */
@@ -134,6 +136,7 @@ static double kraft_relax(const int *levels, int deep, double unit) {
  * Sets *exact when the value is the node's exact optimum (one world, or a god random in none). */
 static int capped_mode;   /* 1: strategies of at most `cap` questions (a node with none left is infinite) */
 static int code_only;     /* 1: the code bound alone (a cross-check that does not rest on the random charge) */
+static double first_limit; /* >0: the root's first limit (cost units: worlds x questions), e.g. a known optimum + a little */
 
 /* `full` 0: the code bound only (cheap); 1: the better of both. */
 static double bound_of(uint64_t S, const int *lev, double unit, int *exact, int k_left, int full) {
@@ -457,10 +460,11 @@ static int emit(const Node *in, int k, double value) {
 }
 
 int main(int argc, char **argv) {
-    if (argc < 4) { fprintf(stderr, "usage: avg CAP SECONDS MEMO_LOG2 [capped] [code-only] < model\n"); return 2; }
+    if (argc < 4) { fprintf(stderr, "usage: avg CAP SECONDS MEMO_LOG2 [capped] [code-only] [limit=X] < model\n"); return 2; }
     for (int i = 4; i < argc; i++) {
         if (!strcmp(argv[i], "capped")) capped_mode = 1;
         else if (!strcmp(argv[i], "code-only")) code_only = 1;
+        else if (!strncmp(argv[i], "limit=", 6)) first_limit = atof(argv[i] + 6);
         else { fprintf(stderr, "unknown option %s\n", argv[i]); return 2; }
     }
     for (int j = 0; j < 128; j++) P2[j] = ldexp(1.0, -j);
@@ -488,6 +492,7 @@ int main(int argc, char **argv) {
     double lb = bound_of(root.S, e, 1.0, &ex, cap, 1);
     if (lb >= INF) { printf("none within %d questions\n", cap); return 1; }
     double step = 1.0 / 64; double t0 = now();
+    if (first_limit > lb) { step = first_limit - lb; }
     for (;;) {
         int x, ch;
         double v = solve(&root, cap, lb + step, &x, &ch);
