@@ -1,7 +1,7 @@
 """An upper bound on the average of a puzzle the exact search does not finish: the ranked search's strategy.
 
 Run: python benchmarks/average_upper.py PUZZLE.toml [--widths 6,3,2,1] [--depth N] [--pairs yes|no]
-     [--limit SECONDS] [--out FILE]
+     [--triples] [--limit SECONDS] [--out FILE]
 
 The ranked search (smullyan/interrogate/ranked.py, design note 38) solves the best-ranked `widths[d]`
 splits at depth d (the last width below); wider searches take longer and often do better. Its tree is
@@ -27,6 +27,7 @@ def main() -> None:
     ap.add_argument("--widths", default="6,3,2,1")
     ap.add_argument("--depth", type=int)
     ap.add_argument("--pairs", choices=("yes", "no"), help="two-god seeds (default: up to 300 representatives)")
+    ap.add_argument("--triples", action="store_true", help="three-god and unimproved seeds too (ranked.py notes)")
     ap.add_argument("--limit", type=float, default=3600.0)
     ap.add_argument("--out")
     args = ap.parse_args()
@@ -35,7 +36,7 @@ def main() -> None:
     pairs = None if args.pairs is None else args.pairs == "yes"
     start = time.perf_counter()
     found = ranked_strategy(document.model, Budget(Limits(seconds=args.limit)), widths=widths, depth=args.depth,
-                            pair_seeds=pairs)
+                            pair_seeds=pairs, triple_seeds=args.triples)
     if found is None:
         print(f"{args.puzzle}: no strategy found (the ranked search does not apply, or its depth is too small)")
         return

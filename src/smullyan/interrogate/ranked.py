@@ -10,6 +10,11 @@
   one"), each improved by moving one free world at a time to the other side while the estimate falls;
   the improved splits are ranked by a finer estimate of their children (`charged_estimate`: the
   random charge of two questions instead of one).
+- Optional wider seeds (`triple_seeds`, benchmarks/average_upper.py `--triples`): "are at most one of
+  h, k, m random" for every three gods, and every seed also unimproved (improving can undo a good
+  structure). T,T,T,T,R,R,R's optimal first question is one (211/35, benchmarks/gods_average); with
+  them the default widths find 169/28 there instead of 851/140, and 19331/2240 instead of 19391/2240
+  on T,T,L,L,R,R,R, in about twice the time, so they are off by default.
 - Search: the `widths[depth]` best-ranked splits of a node are solved in turn (the last width
   applies below), and the cheapest kept; values are memoised per node and questions left. A node
   where some god is random in no world is solved exactly: that god is asked for an optimal code of
@@ -60,7 +65,7 @@ class RankedSearch:
     """The ranked search over one puzzle's representatives (see the module notes)."""
 
     def __init__(self, anyl: AnyLanguage, budget: Budget, widths: tuple[int, ...] = WIDTHS,
-                 pair_seeds: bool | None = None):
+                 pair_seeds: bool | None = None, triple_seeds: bool = False):
         self.anyl = anyl
         self.budget = budget
         self.widths = widths
@@ -72,6 +77,7 @@ class RankedSearch:
         space = anyl.ctx.space
         self.types = [space.worlds[m[0]].types for m in anyl.members]
         self.pair_seeds = anyl.n_reps <= PAIR_SEEDS_UP_TO if pair_seeds is None else pair_seeds
+        self.triple_seeds = triple_seeds  # off by default: about twice the time (see the module notes)
         self.swaps = self._swaps()
         self.memo = BoundedMemo(MEMO_CELLS, lambda key, _: 1 + len(key[0]), budget.tables)  # (node, k left) -> (cost, split or None)
         self.nodes = 0
@@ -175,6 +181,9 @@ class RankedSearch:
                 add(tuple(x != y for x, y in zip(a, b)))
                 add(tuple(x or y for x, y in zip(a, b)))
                 add(tuple(x and y for x, y in zip(a, b)))
+        if self.triple_seeds:
+            for h, k, m in itertools.combinations(others, 3):  # "are at most one of h, k, m random?"
+                add(tuple(self.random[r][h] + self.random[r][k] + self.random[r][m] <= 1 for r, _ in free))
         return seeds or [[i % 2 == 0 for i in range(len(free))]]
 
     def _improved(self, free: Part, both: list, seeds: list[list[bool]]) -> dict[tuple, float]:
@@ -213,7 +222,12 @@ class RankedSearch:
             both = [(r, level + 1) for r, level in node if self.random[r][g]]
             if not free:
                 continue
-            finals = self._improved(free, both, self._seeds(free, g))
+            seeds = self._seeds(free, g)
+            finals = self._improved(free, both, [list(b) for b in seeds])
+            if self.triple_seeds:  # the seeds as they are, too: improving may undo a good structure
+                for bits in seeds:
+                    if tuple(bits) not in finals and tuple(not b for b in bits) not in finals:
+                        finals[tuple(bits)] = 0.0
             for bits in finals:
                 a = [x for x, b in zip(free, bits) if b] + both
                 b = [x for x, b in zip(free, bits) if not b] + both
@@ -335,12 +349,13 @@ class RankedSearch:
 
 
 def ranked_strategy(puzzle: Interrogation, budget: Budget, widths: tuple[int, ...] = WIDTHS,
-                    depth: int | None = None, pair_seeds: bool | None = None) -> Ranked | None:
+                    depth: int | None = None, pair_seeds: bool | None = None,
+                    triple_seeds: bool = False) -> Ranked | None:
     """Return the ranked search's strategy for a puzzle, worded and verified, or None where the search
     does not apply or finds none within its depth (limits raise LimitReached)."""
     ctx = puzzle.contexts()
     anyl = AnyLanguage(ctx, puzzle.goal, budget)
-    search = RankedSearch.applicable(anyl, budget, widths=widths, pair_seeds=pair_seeds)
+    search = RankedSearch.applicable(anyl, budget, widths=widths, pair_seeds=pair_seeds, triple_seeds=triple_seeds)
     if search is None:
         return None
     k = search.depth_cap() if depth is None else depth
