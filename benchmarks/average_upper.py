@@ -35,8 +35,12 @@ def main() -> None:
     widths = tuple(int(x) for x in args.widths.split(","))
     pairs = None if args.pairs is None else args.pairs == "yes"
     start = time.perf_counter()
-    found = ranked_strategy(document.model, Budget(Limits(seconds=args.limit)), widths=widths, depth=args.depth,
-                            pair_seeds=pairs, triple_seeds=args.triples)
+    try:
+        found = ranked_strategy(document.model, Budget(Limits(seconds=args.limit)), widths=widths, depth=args.depth,
+                                pair_seeds=pairs, triple_seeds=args.triples)
+    except smullyan.errors.LimitReached as stopped:
+        print(f"{args.puzzle}: widths {args.widths}: {stopped}")
+        raise SystemExit(3) from None
     if found is None:
         print(f"{args.puzzle}: no strategy found (the ranked search does not apply, or its depth is too small)")
         return
