@@ -285,6 +285,14 @@ static Entry *lookup(const Node *nd, int create) {
 
 /* ------------------------------------------------------------------ search */
 
+/* the child of a split (ch's counts, worlds S) and the factor taking its values (its least world weighing
+ * 1) to the parent's units (the parent's least absolute exponent pl) */
+static double child_of(const Node *ch, uint64_t S, int pl, Node *out) {
+    int ce[MAXW];
+    *out = *ch; out->S = S;
+    return ldexp(1.0, -(exps(out, ce) - pl));
+}
+
 /* Returns v, relative to the node's own masses (least exponent 0). If *exact, v is the node's relaxed
  * value with k questions before the cap; else v >= limit and v is a lower bound. Either way v is at most
  * the node's optimum over strategies of any length. *charged: the relaxed tree charges a capped leaf. */
@@ -354,15 +362,13 @@ static double solve(const Node *in, int k, double limit, int *exact, int *charge
             int efirst = ba >= bb ? ea : eb, esecond = ba >= bb ? eb : ea;
             double v1 = bf, v2 = bs; int c1 = 0, c2 = 0, x1 = 1, x2 = 1;
             if (!efirst) {
-                Node cn = ch; cn.S = first; int ce[MAXW]; int sh = exps(&cn, ce);
-                double scale = ldexp(1.0, -(sh - pl));
+                Node cn; double scale = child_of(&ch, first, pl, &cn);
                 v1 = solve(&cn, k - 1, (cur - M - bs) / scale, &x1, &c1) * scale;
                 if (timed_out) { *exact = 0; return limit; }
                 if (!x1) { double lo2 = M + v1 + bs; if (lo2 < failmin) failmin = lo2; continue; }
             }
             if (!esecond) {
-                Node cn = ch; cn.S = second; int ce[MAXW]; int sh = exps(&cn, ce);
-                double scale = ldexp(1.0, -(sh - pl));
+                Node cn; double scale = child_of(&ch, second, pl, &cn);
                 v2 = solve(&cn, k - 1, (cur - M - v1) / scale, &x2, &c2) * scale;
                 if (timed_out) { *exact = 0; return limit; }
                 if (!x2) { double lo2 = M + v1 + v2; if (lo2 < failmin) failmin = lo2; continue; }
@@ -442,8 +448,7 @@ static int emit(const Node *in, int k, double value) {
             if (M + ba + bb > value) continue;
             double v[2], sc[2]; uint64_t part[2] = {A, B}; int ok = 1;
             for (int i = 0; i < 2 && ok; i++) {
-                Node cn = ch; cn.S = part[i]; int ce[MAXW]; int sh = exps(&cn, ce);
-                sc[i] = ldexp(1.0, -(sh - pl));
+                Node cn; sc[i] = child_of(&ch, part[i], pl, &cn);
                 double other = i == 0 ? bb : v[0];
                 int x, c;
                 v[i] = solve(&cn, k - 1, (value - M - other) / sc[i] + 1e-9, &x, &c) * sc[i];

@@ -28,6 +28,8 @@ from smullyan.interrogate.realise import AnyRealiser
 from smullyan.interrogate.search import Ask, Budget, Leaf, Split
 from smullyan.interrogate.verify import verify
 
+from run import fail
+
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -35,10 +37,16 @@ def main() -> None:
     ap.add_argument("puzzle")
     ap.add_argument("--out")
     args = ap.parse_args()
-    lines = open(args.tree, encoding="utf-8").read().split("\n")
-    head = [int(x) for x in lines[0].split()]
-    base_random = head[1:1 + head[0]]  # solver world -> its random gods
-    document = smullyan.load(args.puzzle)
+    try:
+        lines = open(args.tree, encoding="utf-8").read().split("\n")
+        head = [int(x) for x in lines[0].split()]
+        base_random = head[1:1 + head[0]]  # solver world -> its random gods
+    except (OSError, ValueError, IndexError) as exc:
+        raise fail(f"{args.tree}: not a tree written by run.py --tree ({exc})", 2) from None
+    try:
+        document = smullyan.load(args.puzzle)
+    except smullyan.errors.SmullyanError as exc:
+        raise fail(str(exc), 2) from None
     puzzle = document.model
     ctx = puzzle.contexts()
     anyl = AnyLanguage(ctx, puzzle.goal, Budget())
@@ -48,7 +56,7 @@ def main() -> None:
     for rep, mask in enumerate(random):
         by_random.setdefault(mask, []).append(rep)
     if set(by_random) != set(base_random):
-        raise SystemExit("the puzzle's sets of random gods are not the tree's")
+        raise fail("the puzzle's sets of random gods are not the tree's", 2)
     reps_of = [sum(1 << r for r in by_random[m]) for m in base_random]  # solver world -> the puzzle's representatives
     pos = 1
 
@@ -77,7 +85,7 @@ def main() -> None:
     strategy = realiser.realise(tree, puzzle.space.all_worlds)
     verdict = verify(puzzle, strategy)
     if not verdict.ok:
-        raise SystemExit(f"verification failed: {verdict.failure}")
+        raise fail(f"verification failed: {verdict.failure}", 1)
     print(f"{args.puzzle}: verified average {verdict.expected} = {float(Fraction(verdict.expected)):.6f}, "
           f"worst case {verdict.worst}")
     if args.out:
@@ -86,4 +94,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except KeyboardInterrupt:
+        raise SystemExit(130) from None

@@ -33,13 +33,20 @@ from smullyan.interrogate.verify import verify
 HERE = Path(__file__).resolve().parent
 
 
+def fail(message: str, status: int) -> SystemExit:
+    """Return the exit for a message on stderr with smullyan's exit contract (1 verification failed, 2 bad
+    input, 3 a limit or an incomplete answer, 70 internal error)."""
+    print(message, file=sys.stderr)
+    return SystemExit(status)
+
+
 def compile_solver(folder: str) -> str:
     """Return the path of avg.c compiled into `folder`."""
     exe = os.path.join(folder, "avg")
     try:
         subprocess.run(["gcc", "-O2", "-march=native", "-o", exe, str(HERE / "avg.c"), "-lm"], check=True)
     except (OSError, subprocess.CalledProcessError) as exc:
-        raise SystemExit(f"cannot compile avg.c with gcc ({exc}); install a C compiler (Debian: apt-get install gcc)")
+        raise fail(f"cannot compile avg.c with gcc ({exc}); install a C compiler (Debian: apt-get install gcc)", 2)
     return exe
 
 
@@ -50,13 +57,13 @@ def model(anyl: AnyLanguage) -> tuple[str, list[int]]:
     for opts in anyl.rep_options:
         outcomes = [tuple(o.outcomes for o in opts[a]) for a in range(n)]
         if any(x not in (FREE, BOTH) for x in outcomes):  # e.g. silence: a third answer this model lacks
-            raise SystemExit("the dedicated search needs every god to answer either word as asked, or either at random")
+            raise fail("the dedicated search needs every god to answer either word as asked, or either at random", 2)
         masks.append(sum(1 << a for a in range(n) if outcomes[a] == BOTH))
     if len(set(masks)) != len(masks) or len(masks) > 64:
-        raise SystemExit("the dedicated search needs one representative per set of random gods, at most 64")
+        raise fail("the dedicated search needs one representative per set of random gods, at most 64", 2)
     sizes = {m.bit_count() for m in masks}
     if len(sizes) != 1 or len(masks) != len(list(itertools.combinations(range(n), sizes.pop()))):
-        raise SystemExit("the dedicated search needs every set of r random gods among n as a world")
+        raise fail("the dedicated search needs every set of r random gods among n as a world", 2)
     lines = [f"{n} {len(masks)}"] + [str(m) for m in masks]
     return "\n".join(lines) + "\n", list(range(len(masks)))
 
@@ -72,7 +79,8 @@ def read_tree(lines: list[str], random: list[int]):
         if parts[0] == "L":
             return Leaf(1 << int(parts[1]))
         if parts[0] != "A":
-            raise SystemExit(f"the solver's tree has a charged leaf: {lines[pos - 1]}")
+            raise fail(f"the search's tree charges a node its bound (a lower bound, not a strategy): {lines[pos - 1]}; "
+                       "raise --cap", 3)
         g, yes, no = int(parts[1]), int(parts[2]), int(parts[3])
         payload = {r: 1 << side for side, part in enumerate((yes, no)) for r in range(64)
                    if part >> r & 1 and not random[r] >> g & 1}
@@ -97,12 +105,12 @@ def main() -> None:
     try:
         document = smullyan.load(args.puzzle)
     except smullyan.errors.SmullyanError as exc:
-        raise SystemExit(f"{exc}") from None
+        raise fail(f"{exc}", 2) from None
     puzzle = document.model
     if (not hasattr(puzzle, "contexts") or puzzle.goal != "types" or puzzle.language != "any"
             or len(puzzle.space.words) != 2):
-        raise SystemExit(f"{args.puzzle}: the dedicated search needs a two-word gods puzzle in the complete "
-                         "language whose goal is every god's type")
+        raise fail(f"{args.puzzle}: the dedicated search needs a two-word gods puzzle in the complete "
+                   "language whose goal is every god's type", 2)
     ctx = puzzle.contexts()
     anyl = AnyLanguage(ctx, puzzle.goal, Budget())
     text, _ = model(anyl)
@@ -132,13 +140,13 @@ def main() -> None:
     strategy = realiser.realise(tree, puzzle.space.all_worlds)
     verdict = verify(puzzle, strategy)
     if not verdict.ok:
-        raise SystemExit(f"verification failed: {verdict.failure}")
+        raise fail(f"verification failed: {verdict.failure}", 1)
     scope = "any length" if within is None else f"at most {within} questions"
     print(f"{args.puzzle}: optimum {claimed} = {float(claimed):.6f} over strategies of {scope} "
           f"({' '.join(head[6:])}); verified average {verdict.expected}, worst case {verdict.worst}; "
           f"search {seconds:.1f} s, {peak:.0f} MB peak")
     if verdict.expected != claimed:
-        raise SystemExit("the verified average differs from the search's value")
+        raise fail("internal error: the verified average differs from the search's value", 70)
     if args.tree:
         with open(args.tree, "w", encoding="utf-8") as fh:
             fh.write(f"{len(random)} {' '.join(map(str, random))}\n" + "\n".join(out[out.index("tree") + 1:]) + "\n")
@@ -148,4 +156,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except KeyboardInterrupt:
+        raise SystemExit(130) from None
