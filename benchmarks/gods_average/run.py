@@ -40,13 +40,13 @@ def fail(message: str, status: int) -> SystemExit:
     return SystemExit(status)
 
 
-def compile_solver(folder: str) -> str:
-    """Return the path of avg.c compiled into `folder`."""
-    exe = os.path.join(folder, "avg")
+def compile_solver(folder: str, name: str = "avg") -> str:
+    """Return the path of `name`.c (beside this file) compiled into `folder`."""
+    exe = os.path.join(folder, name)
     try:
-        subprocess.run(["gcc", "-O2", "-march=native", "-o", exe, str(HERE / "avg.c"), "-lm"], check=True)
+        subprocess.run(["gcc", "-O2", "-march=native", "-o", exe, str(HERE / f"{name}.c"), "-lm"], check=True)
     except (OSError, subprocess.CalledProcessError) as exc:
-        raise fail(f"cannot compile avg.c with gcc ({exc}); install a C compiler (Debian: apt-get install gcc)", 2)
+        raise fail(f"cannot compile {name}.c with gcc ({exc}); install a C compiler (Debian: apt-get install gcc)", 2)
     return exe
 
 
