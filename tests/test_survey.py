@@ -261,7 +261,8 @@ def test_an_average_at_its_lower_bound_is_reached_at_once():
 
 
 def test_counting_alone_is_kept_as_a_lower_bound():
-    """T,T,T,L,R,R,R (140 representatives): 7 questions cannot tell 140 apart, so a search stopped at once
-    still proves at least 8."""
-    row = survey_one(("truthful",) * 3 + ("liar",) + ("random",) * 3, Reading(seconds=1.0))
-    assert (row.solvable, row.worst, row.worst_at_least) == (True, None, 8)
+    """T,T,T,L,R,R,R (140 representatives): 7 questions cannot tell 140 apart, and counting leaves refutes
+    8 (four worlds per set of random gods, each set's worlds occupying at least 65 of 256 leaves: design
+    note 44, about half a second), so a search stopped soon after still proves at least 9."""
+    row = survey_one(("truthful",) * 3 + ("liar",) + ("random",) * 3, Reading(seconds=3.0))
+    assert (row.solvable, row.worst, row.worst_at_least) == (True, None, 9)

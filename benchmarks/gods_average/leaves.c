@@ -43,6 +43,8 @@
 
 static double deadline;
 static long long nodes, splits, memo_hits, placed;
+static int progress;        /* option progress: a line on stderr every 2^28 partial splits */
+static double started;
 static int timed_out;
 static int parts_min = 24;  /* the parts bound on children of at least this many worlds (option parts=K; 65: never) */
 
@@ -134,7 +136,11 @@ typedef struct {
 /* worlds tw[i..] still to place; A and B the children so far, pa and pb what they add at least */
 static void place(Split *sp, int i, uint64_t A, uint64_t B, int pa, int pb) {
     if (timed_out) return;
-    if ((++placed & ((1 << 22) - 1)) == 0 && now() > deadline) { timed_out = 1; return; }
+    if ((++placed & ((1 << 22) - 1)) == 0) {
+        if (now() > deadline) { timed_out = 1; return; }
+        if (progress && (placed & ((1LL << 28) - 1)) == 0)
+            fprintf(stderr, "placed %lld splits %lld nodes %lld hits %lld %.0fs\n", placed, splits, nodes, memo_hits, now() - started);
+    }
     int lo = sp->size + pa + pb;
     if (lo >= sp->cur) { if (lo < sp->failmin) sp->failmin = lo; return; }
     if (i < sp->tn) {
@@ -263,12 +269,13 @@ static void emit(uint64_t S, int d) {
 }
 
 int main(int argc, char **argv) {
-    if (argc < 4) { fprintf(stderr, "usage: leaves DEPTH SECONDS MEMO_LOG2 [limit=X] [tree] [parts=K] < model\n"); return 2; }
+    if (argc < 4) { fprintf(stderr, "usage: leaves DEPTH SECONDS MEMO_LOG2 [limit=X] [tree] [parts=K] [progress] < model\n"); return 2; }
     int depth = atoi(argv[1]), limit = BIG, tree = 0;
     for (int i = 4; i < argc; i++) {
         if (!strncmp(argv[i], "limit=", 6)) limit = atoi(argv[i] + 6);
         else if (!strcmp(argv[i], "tree")) tree = 1;
         else if (!strncmp(argv[i], "parts=", 6)) parts_min = atoi(argv[i] + 6);
+        else if (!strcmp(argv[i], "progress")) progress = 1;
         else { fprintf(stderr, "unknown option %s\n", argv[i]); return 2; }
     }
     if (depth < 0 || depth > 60) { fprintf(stderr, "depth must be 0 to 60\n"); return 2; }
@@ -284,7 +291,7 @@ int main(int argc, char **argv) {
         if (rs & ~root) { fprintf(stderr, "the node names a world the model lacks\n"); return 2; }
         root = rs;
     }
-    double t0 = now();
+    double t0 = now(); started = t0;
     int x, v = solve(root, depth, limit, &x);
     if (timed_out) { printf("timeout nodes %lld splits %lld\n", nodes, splits); return 3; }
     fprintf(stderr, "nodes %lld splits %lld hits %lld %.1fs\n", nodes, splits, memo_hits, now() - t0);

@@ -223,12 +223,20 @@ class PatternSearch(Probing):
         verified later), a level the exact search does not settle on WITNESS_SHARE of what is left is
         offered to it: k - 1 being refuted, its strategy proves k the fewest. Otherwise the exact
         search goes on with the whole budget (the memo keeps what the first try proved)."""
+        from .leaves import LeafFloor
+
         total = reps.bit_count()
         k = max(total - 1, 0).bit_length()  # ceil(log2 total): fewer cannot tell `total` worlds apart
         if k:
             self.budget.refuted(min(k - 1, limit))  # by counting: a limit stops the search knowing that much
+        floor = LeafFloor(self)
         while k <= limit:
             self.budget.stage = f"every question: trying {k} question{'s' if k != 1 else ''}"
+            if floor.refutes(self.counts(reps), k):  # counting leaves refutes k (design note 44)
+                self.stats.leaf_floor = k
+                self.budget.refuted(k)
+                k += 1
+                continue
             settled = None if witness is None else self._within_share(reps, k)
             if settled is None:
                 if witness is not None and witness(k):

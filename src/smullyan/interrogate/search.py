@@ -200,6 +200,7 @@ class Stats:
     levels: dict[int, LevelStats] = field(default_factory=dict)
     nodes: int = 0
     seconds: float = 0.0
+    leaf_floor: int = 0  # the most questions the leaf-count floor refuted (patterns.py, note 44)
 
     def level(self, depth: int) -> LevelStats:
         """Return the counters of a level, creating them on first use."""
