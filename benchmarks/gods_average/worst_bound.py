@@ -26,6 +26,8 @@ import time
 
 from run import compile_solver, fail
 
+MAX_DEPTH = 30  # leaves.c's limits are C ints: 2^30 leaves at most
+
 
 def model(n: int, r: int) -> str:
     """Return leaves.c's input: every set of r random gods among n."""
@@ -63,14 +65,14 @@ def main(argv: list[str] | None = None) -> int:
     n = f + t + r
     if min(f, t, r) < 0 or t + f < 1 or r < 1 or n > 10 or math.comb(n, r) > 64:
         raise fail("the row needs a random god, a god who is not random, at most 10 gods and 64 sets of random gods", 2)
-    if not 10 <= a.memo <= 32 or a.start < 1:
-        raise fail("--memo must be 10 to 32 and --from at least 1", 2)
+    if not 10 <= a.memo <= 32 or not 1 <= a.start <= MAX_DEPTH:
+        raise fail(f"--memo must be 10 to 32 and --from 1 to {MAX_DEPTH}", 2)
     k = math.comb(f + t, f)
     text = model(n, r)
     with tempfile.TemporaryDirectory() as tmp:
         exe = compile_solver(tmp, "leaves")
         d = a.start
-        while True:
+        while d <= MAX_DEPTH:
             limit = 2 ** d // k + 1  # refuted when M_d >= limit, i.e. k * M_d > 2^d
             kind, value, took = least_leaves(exe, text, d, limit, a.limit, a.memo)
             if kind == "none":
@@ -83,6 +85,8 @@ def main(argv: list[str] | None = None) -> int:
                 return 0
             sys.stdout.flush()
             d += 1
+    print(f"every depth from {a.start} to {MAX_DEPTH} refuted: worst case of {f},{t},{r} > {MAX_DEPTH}")
+    return 0
 
 
 if __name__ == "__main__":
