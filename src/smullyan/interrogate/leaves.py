@@ -16,6 +16,7 @@ cheap, and running out of effort only means no refutation, never a wrong one.
 
 from __future__ import annotations
 
+INFINITE = 1 << 40  # a set that no strategy within the questions resolves
 LEAF_EFFORT = 400_000  # partial splits the floor may try for one question count before it gives up
 
 
@@ -175,10 +176,6 @@ class LeafFloor:
             if not ea:
                 return va + vb
         if not eb:
-            vb, eb = self.least(B, k, cur - va)
-            if not eb:
-                return va + vb
+            vb, _ = self.least(B, k, cur - va)
         return va + vb
 
-
-INFINITE = 1 << 40
