@@ -268,14 +268,90 @@ static void emit(uint64_t S, int d) {
     emit(A, d - 1); emit(B, d - 1);
 }
 
+/* ------------------------------------------------------------------ root divisions up to renamings */
+
+/* One graph6 line of nauty's genbg (first class: the gods 1..n-1, second class: worlds where god 0 is not
+ * random, each joined to its random gods) as the mask *X of those worlds; 0 if the line is not such a graph. */
+static int division_of(const char *line, uint64_t *out) {
+    int nv = line[0] - 63, n1 = n - 1, k = 0;
+    if (nv < n1 || nv > 62 || (int)strlen(line) != 1 + (nv * (nv - 1) / 2 + 5) / 6) return 0;
+    uint16_t edge[64]; memset(edge, 0, sizeof edge);
+    const char *p = line + 1;
+    for (int j = 1; j < nv; j++)
+        for (int i = 0; i < j; i++, k++) {
+            int byte = p[k / 6] - 63;
+            if (byte < 0 || byte > 63) return 0;
+            if (byte >> (5 - k % 6) & 1) {
+                if (i >= n1 || j < n1) return 0;  /* edges only between the classes */
+                edge[j - n1] |= 1 << (i + 1);
+            }
+        }
+    uint64_t X = 0;
+    for (int e = 0; e < nv - n1; e++) {
+        int w = widx[edge[e]];
+        if (w < 0 || (rnd[0] >> w & 1) || (X >> w & 1)) return 0;
+        X |= 1ULL << w;
+    }
+    *out = X;
+    return 1;
+}
+
+/* M_depth of all worlds from the first question to god 0 (every god is alike at the root) and the
+ * divisions in the file, one per orbit under renamings of the other gods and the swap of the branches
+ * (nauty's genbg generates one bipartite graph per isomorphism class). With limit=X the least value
+ * below X, else "at-least X"; "exact" makes each value found the new limit (the least over the file). */
+static int roots_main(const char *file, int depth, int limit, int exact_mode) {
+    FILE *f = fopen(file, "r");
+    if (!f) { fprintf(stderr, "cannot read %s\n", file); return 2; }
+    uint64_t all = W == 64 ? ~0ULL : (1ULL << W) - 1, R = all & rnd[0], T = all & ~rnd[0];
+    char line[256]; long long count = 0, cut = 0, solved = 0; int best = limit; uint64_t bestX = 0;
+    double t0 = now(); started = t0;
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] == '\n' || line[0] == '>') continue;
+        line[strcspn(line, "\n")] = 0;
+        uint64_t X;
+        if (!division_of(line, &X)) { fprintf(stderr, "line %lld: not a division of the model: %s\n", count + 1, line); return 2; }
+        count++;
+        if (progress && count % 100000 == 0)
+            fprintf(stderr, "%lld divisions, cut %lld, searched %lld, nodes %lld, %.0fs\n", count, cut, solved, nodes, now() - t0);
+        if (X == 0 || X == T) continue;  /* a child equal to the root: no progress */
+        uint64_t A = R | X, B = R | (T & ~X);
+        int ea, eb, x;
+        int ba = bound(A, depth - 1, &ea), bb = bound(B, depth - 1, &eb);
+        if (ba >= BIG || bb >= BIG || ba + bb >= best) { cut++; continue; }
+        solved++;
+        int va = ea ? ba : solve(A, depth - 1, best - bb, &x);
+        if (timed_out) break;
+        if (va >= BIG || va + bb >= best) continue;
+        int vb = eb ? bb : solve(B, depth - 1, best - va, &x);
+        if (timed_out) break;
+        if (vb >= BIG || va + vb >= best) continue;
+        best = va + vb; bestX = X;
+        fprintf(stderr, "division %s: %d leaves (%.0fs)\n", line, best, now() - t0);
+        if (!exact_mode) break;
+    }
+    fclose(f);
+    if (timed_out) { printf("timeout after %lld divisions nodes %lld splits %lld\n", count, nodes, splits); return 3; }
+    fprintf(stderr, "divisions %lld cut by bounds %lld searched %lld nodes %lld splits %lld hits %lld %.1fs\n",
+            count, cut, solved, nodes, splits, memo_hits, now() - t0);
+    if (best < limit) printf("leaves %d division %llu\n", best, (unsigned long long)bestX);
+    else if (limit >= BIG) printf("none within %d questions\n", depth);
+    else printf("at-least %d\n", limit);
+    if (best >= BIG) return 1;
+    return 0;
+}
+
 int main(int argc, char **argv) {
-    if (argc < 4) { fprintf(stderr, "usage: leaves DEPTH SECONDS MEMO_LOG2 [limit=X] [tree] [parts=K] [progress] < model\n"); return 2; }
-    int depth = atoi(argv[1]), limit = BIG, tree = 0;
+    if (argc < 4) { fprintf(stderr, "usage: leaves DEPTH SECONDS MEMO_LOG2 [limit=X] [tree] [parts=K] [progress] [roots=FILE [exact]] < model\n"); return 2; }
+    int depth = atoi(argv[1]), limit = BIG, tree = 0, exact_mode = 0;
+    const char *roots = NULL;
     for (int i = 4; i < argc; i++) {
         if (!strncmp(argv[i], "limit=", 6)) limit = atoi(argv[i] + 6);
         else if (!strcmp(argv[i], "tree")) tree = 1;
         else if (!strncmp(argv[i], "parts=", 6)) parts_min = atoi(argv[i] + 6);
         else if (!strcmp(argv[i], "progress")) progress = 1;
+        else if (!strncmp(argv[i], "roots=", 6)) roots = argv[i] + 6;
+        else if (!strcmp(argv[i], "exact")) exact_mode = 1;
         else { fprintf(stderr, "unknown option %s\n", argv[i]); return 2; }
     }
     if (depth < 0 || depth > 60) { fprintf(stderr, "depth must be 0 to 60\n"); return 2; }
@@ -285,6 +361,7 @@ int main(int argc, char **argv) {
     if (read_model()) return 2;
     memo = calloc((size_t)1 << ml, sizeof(Entry)); memo_mask = ((uint64_t)1 << ml) - 1;
     if (!memo) { fprintf(stderr, "cannot allocate the memo\n"); return 2; }
+    if (roots) return roots_main(roots, depth, limit, exact_mode);
     uint64_t root = W == 64 ? ~0ULL : (1ULL << W) - 1;
     unsigned long long rs;  /* optional: a set of worlds to solve instead of all */
     if (scanf("%llu", &rs) == 1) {
