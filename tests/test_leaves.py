@@ -93,3 +93,19 @@ def test_running_out_of_effort_refutes_nothing():
     assert not floor.refutes(counts, 8)
     _, counts, floor = floor_of("TTTLRRR")
     assert floor.refutes(counts, 8)
+
+
+@pytest.mark.parametrize("types, sentence", [
+    ("TLR", "No strategy of 2 questions identifies the goal, even with every possible question (exhaustive search)."),
+    ("TTLLRR", "No strategy of 7 questions identifies the goal, even with every possible question (counting leaves: "
+               "the worlds, one per set of random gods at a time, need more leaves than 7 questions give)."),
+])
+def test_the_proof_names_the_argument_that_refuted_one_fewer(types, sentence):
+    import smullyan
+
+    names = {"T": "truthful", "L": "liar", "R": "random"}
+    kinds = [names[c] for c in types]
+    result = smullyan.gods([chr(65 + i) for i in range(len(kinds))], kinds, random="coin", language="any",
+                           max_complexity=0).solve()
+    assert result.proof == sentence
+    assert (result.stats["bound"].get("leaf_floor"), result.questions) == ((7, 8) if types == "TTLLRR" else (None, 3))

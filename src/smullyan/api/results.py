@@ -194,8 +194,12 @@ def proof_sentence(puzzle: "GodsPuzzle", sol: Solution) -> str:
         return "No question is needed: every world agrees on the goal."
     k_any = sol.stats.get("fewest_any_language", k)
     if k_any == k:
+        how = "exhaustive search"
+        if (sol.stats.get("bound") or {}).get("leaf_floor") == k - 1:  # the pattern search's floor, note 44
+            how = (f"counting leaves: the worlds, one per set of random gods at a time, need more leaves than "
+                   f"{k - 1} questions give")
         return (f"No strategy of {k - 1} question{'s' if k - 1 != 1 else ''} identifies the goal, even with "
-                "every possible question (exhaustive search).")
+                f"every possible question ({how}).")
     return (f"With questions of complexity at most {sol.complexity}, no strategy of {k - 1} questions identifies "
             f"the goal (exhaustive search); with every possible question {k_any} would suffice.")
 

@@ -208,7 +208,7 @@ class Stats:
 
     def to_json(self) -> dict:
         """Return the statistics as plain JSON data."""
-        return {
+        out = {
             "nodes": self.nodes,
             "seconds": round(self.seconds, 6),
             "levels": [
@@ -216,6 +216,9 @@ class Stats:
                 for d, s in sorted(self.levels.items())
             ],
         }
+        if self.leaf_floor:
+            out["leaf_floor"] = self.leaf_floor
+        return out
 
 
 def depth_of(node: "Ask | Leaf") -> int:
