@@ -23,7 +23,8 @@
  * Input (stdin): n W, then W lines "randmask" (the random gods of each world; every set of r of the n
  * gods must be a world, so every renaming of gods maps worlds to worlds), and optionally a node
  * "S c0 .. c(n-1)" (its worlds, and the questions put to each god so far) to solve instead of the root.
- * Arguments: cap seconds memo_log2 [capped] [code-only] [limit=X]  (capped: strategies of at most `cap`
+ * Arguments: cap seconds memo_log2 [capped] [code-only] [limit=X] [roots=FILE]  (roots: the root's
+ * divisions one per orbit, from a file: roots_main; capped: strategies of at most `cap`
  * questions, no relaxation; code-only: prune with the code bound alone, a slower cross-check of the other
  * bound; limit=X: the root's first limit in cost units, e.g. a claimed optimum times the worlds + 1/1024:
  * the search then proves the optimum in one round)
@@ -389,12 +390,90 @@ static int emit(const Node *in, int k, double value) {
     return 0;
 }
 
+/* ------------------------------------------------------------------ root divisions up to renamings */
+
+/* The root's value with its first question put to god 0 (every god is alike at the root) and its divisions
+ * of the worlds where god 0 is not random taken from a file, one per orbit under renamings of the other gods
+ * and the swap of the branches (genbg graph6 lines: leaves.c, worst_bound.py --orbits). Needs limit=X: the
+ * least value below X, with its tree, or "at-least V" (V >= X: every strategy of any length costs at least
+ * V; the relaxation charges capped nodes a lower bound, so this holds for any length). */
+static int roots_main(const char *file) {
+    FILE *f = fopen(file, "r");
+    if (!f) { fprintf(stderr, "cannot read %s\n", file); return 2; }
+    if (first_limit <= 0) { fprintf(stderr, "roots=FILE needs limit=X\n"); return 2; }
+    Node nd; nd.S = W == 64 ? ~0ULL : (1ULL << W) - 1; memset(nd.c, 0, sizeof nd.c); nd.kk = 0;
+    int e[MAXW]; int pl = exps(&nd, e);
+    double M = 0;
+    for (uint64_t s = nd.S; s; s &= s - 1) M += HALF(e[__builtin_ctzll(s)]);
+    uint64_t R = nd.S & rnd[0], T = nd.S & ~rnd[0];
+    Node ch = nd; ch.c[0]++;
+    int le[MAXW];
+    for (uint64_t s = nd.S; s; s &= s - 1) { int w = __builtin_ctzll(s); le[w] = e[w] + (R >> w & 1); }
+    double cur = first_limit, best = INF, failmin = INF, bv[2] = {0, 0}; int best_charged = 0;
+    uint64_t bestA = 0, bestB = 0;
+    char line[256]; long long count = 0, cut = 0, searched = 0;
+    double t0 = now();
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] == '\n' || line[0] == '>') continue;
+        line[strcspn(line, "\n")] = 0;
+        uint64_t X;
+        if (!division_of(line, &X)) { fprintf(stderr, "line %lld: not a division of the model: %s\n", count + 1, line); return 2; }
+        count++;
+        if (count % 100000 == 0)
+            fprintf(stderr, "%lld divisions, cut %lld, searched %lld, nodes %lld, %.0fs\n", count, cut, searched, nodes, now() - t0);
+        if (X == 0 || X == T) continue;
+        uint64_t A = R | X, B = R | (T & ~X);
+        int ea, eb;
+        double ba = bound_of(A, le, 1.0, &ea, cap - 1, 1), bb = bound_of(B, le, 1.0, &eb, cap - 1, 1);
+        double lo = M + ba + bb;
+        if (lo >= cur) { cut++; if (lo < failmin) failmin = lo; continue; }
+        searched++;
+        uint64_t part[2] = {A, B}; double bd[2] = {ba, bb}, v[2], sc[2]; int ex[2] = {ea, eb}, c[2] = {0, 0}, ok = 1;
+        int first = ba >= bb ? 0 : 1;
+        for (int q = 0; q < 2 && ok; q++) {
+            int i = q == 0 ? first : 1 - first;
+            Node cn; sc[i] = child_of(&ch, part[i], pl, &cn);
+            double other = q == 0 ? bd[1 - i] : v[1 - i];
+            v[i] = bd[i];
+            if (!ex[i]) {
+                int x;
+                v[i] = solve(&cn, cap - 1, (cur - M - other) / sc[i], &x, &c[i]) * sc[i];
+                if (timed_out) { printf("timeout after %lld divisions nodes %lld splits %lld\n", count, nodes, splits); return 3; }
+                if (!x) { double lo2 = M + v[i] + other; if (lo2 < failmin) failmin = lo2; ok = 0; }
+            }
+        }
+        if (!ok) continue;
+        double tot = M + v[0] + v[1];
+        if (tot < cur) {
+            cur = tot; best = tot; best_charged = c[0] | c[1]; bestA = A; bestB = B;
+            bv[0] = v[0] / sc[0]; bv[1] = v[1] / sc[1];
+            fprintf(stderr, "division %s: %.9f (avg %.9f) charged %d (%.0fs)\n", line, tot, tot / W, best_charged, now() - t0);
+        } else if (tot < failmin) failmin = tot;
+    }
+    fclose(f);
+    fprintf(stderr, "divisions %lld cut by bounds %lld searched %lld nodes %lld splits %lld hits %lld %.1fs\n",
+            count, cut, searched, nodes, splits, memo_hits, now() - t0);
+    if (best >= first_limit) {
+        printf("at-least %.17g avg %.12f divisions %lld seconds %.1f\n", failmin, failmin / W, count, now() - t0);
+        return 0;
+    }
+    printf("value %.17g avg %.12f charged %d nodes %lld splits %lld seconds %.1f\n", best, best / W, best_charged, nodes, splits, now() - t0);
+    printf("tree\n");
+    deadline = INF;
+    printf("A 0 %llu %llu\n", (unsigned long long)bestA, (unsigned long long)bestB);
+    uint64_t part[2] = {bestA, bestB};
+    for (int i = 0; i < 2; i++) { Node cn = ch; cn.S = part[i]; if (!emit(&cn, cap - 1, bv[i])) return 1; }
+    return 0;
+}
+
 int main(int argc, char **argv) {
-    if (argc < 4) { fprintf(stderr, "usage: avg CAP SECONDS MEMO_LOG2 [capped] [code-only] [limit=X] < model\n"); return 2; }
+    if (argc < 4) { fprintf(stderr, "usage: avg CAP SECONDS MEMO_LOG2 [capped] [code-only] [limit=X] [roots=FILE] < model\n"); return 2; }
+    const char *roots = NULL;
     for (int i = 4; i < argc; i++) {
         if (!strcmp(argv[i], "capped")) capped_mode = 1;
         else if (!strcmp(argv[i], "code-only")) code_only = 1;
         else if (!strncmp(argv[i], "limit=", 6)) first_limit = atof(argv[i] + 6);
+        else if (!strncmp(argv[i], "roots=", 6)) roots = argv[i] + 6;
         else { fprintf(stderr, "unknown option %s\n", argv[i]); return 2; }
     }
     for (int j = 0; j < 128; j++) P2[j] = ldexp(1.0, -j);
@@ -403,6 +482,7 @@ int main(int argc, char **argv) {
     int ml = atoi(argv[3]);
     if (read_model()) return 2;
     memo = calloc((size_t)1 << ml, sizeof(Entry)); memo_mask = ((uint64_t)1 << ml) - 1;
+    if (roots) return roots_main(roots);
     Node root; root.S = W == 64 ? ~0ULL : (1ULL << W) - 1; memset(root.c, 0, sizeof root.c); root.kk = 0;
     unsigned long long rs;  /* optional: a node to solve instead of the root, "S c0 .. c(n-1)" */
     if (scanf("%llu", &rs) == 1) {

@@ -101,3 +101,30 @@ static int read_model(void) {
     if (all != W) { fprintf(stderr, "the worlds must be every set of r random gods among n\n"); return 2; }
     return 0;
 }
+
+
+/* One graph6 line of nauty's genbg (first class: the gods 1..n-1, second class: worlds where god 0 is not
+ * random, each joined to its random gods) as the mask *X of those worlds; 0 if the line is not such a graph. */
+static __attribute__((unused)) int division_of(const char *line, uint64_t *out) {
+    int nv = line[0] - 63, n1 = n - 1, k = 0;
+    if (nv < n1 || nv > 62 || (int)strlen(line) != 1 + (nv * (nv - 1) / 2 + 5) / 6) return 0;
+    uint16_t edge[64]; memset(edge, 0, sizeof edge);
+    const char *p = line + 1;
+    for (int j = 1; j < nv; j++)
+        for (int i = 0; i < j; i++, k++) {
+            int byte = p[k / 6] - 63;
+            if (byte < 0 || byte > 63) return 0;
+            if (byte >> (5 - k % 6) & 1) {
+                if (i >= n1 || j < n1) return 0;  /* edges only between the classes */
+                edge[j - n1] |= 1 << (i + 1);
+            }
+        }
+    uint64_t X = 0;
+    for (int e = 0; e < nv - n1; e++) {
+        int w = widx[edge[e]];
+        if (w < 0 || (rnd[0] >> w & 1) || (X >> w & 1)) return 0;
+        X |= 1ULL << w;
+    }
+    *out = X;
+    return 1;
+}

@@ -2,6 +2,12 @@
 avg.c, with its strategy worded and verified by smullyan.
 
 Run: python benchmarks/gods_average/run.py PUZZLE.toml [--cap 12] [--limit SECONDS] [--memo 22] [--out FILE]
+     [--orbits --below FRACTION]
+
+--orbits: the root's first question goes to one god and its divisions are tried one per orbit under
+renamings of the other gods (nauty's genbg, as in worst_bound.py --orbits), with the search's limit just
+above --below (an average to match or beat, e.g. a verified strategy's): it finds the optimum when it is at
+most that average, and otherwise reports that no strategy of any length averages that little.
 
 The puzzle must be a two-word gods puzzle in the complete language whose gods are truthful or random
 (the n-god leaderboard's rows with no liars), with the goal of every god's type. avg.c is compiled with
@@ -101,6 +107,8 @@ def main() -> None:
     ap.add_argument("--memo", type=int, default=22, help="log2 of the memo's entries (32 bytes each)")
     ap.add_argument("--out")
     ap.add_argument("--tree", help="also write the solver's own tree (random sets of the worlds, then the tree)")
+    ap.add_argument("--orbits", action="store_true", help="the root's divisions one per orbit (needs nauty's genbg)")
+    ap.add_argument("--below", type=Fraction, help="with --orbits: the average to match or beat")
     args = ap.parse_args()
     try:
         document = smullyan.load(args.puzzle)
@@ -115,11 +123,20 @@ def main() -> None:
     anyl = AnyLanguage(ctx, puzzle.goal, Budget())
     text, _ = model(anyl)
     random = [int(line.split()[0]) for line in text.splitlines()[1:1 + anyl.n_reps]]
+    if args.orbits != (args.below is not None):
+        raise fail("--orbits and --below go together", 2)
     with tempfile.TemporaryDirectory() as tmp:
         exe = compile_solver(tmp)
         start = time.perf_counter()
         within = args.within if args.within is not None else puzzle.max_questions
         extra = [] if within is None else ["capped"]
+        if args.orbits:
+            from worst_bound import divisions
+
+            n, r = len(ctx.space.agents), bin(random[0]).count("1")
+            divisions(n, r, f"{tmp}/divisions.g6")
+            # cost units are worlds x questions; costs are dyadic, so 1/1024 above admits exactly `below`
+            extra += [f"roots={tmp}/divisions.g6", f"limit={float(args.below * anyl.n_reps) + 1 / 1024!r}"]
         run = subprocess.run([exe, str(args.cap if within is None else within), str(args.limit), str(args.memo), *extra],
                              input=text, capture_output=True, text=True)
         seconds = time.perf_counter() - start
@@ -129,6 +146,10 @@ def main() -> None:
     if out and out[0].startswith("none"):
         print(f"{args.puzzle}: no strategy of at most {within} questions identifies every god")
         raise SystemExit(1)
+    if args.orbits and run.returncode == 0 and out and out[0].startswith("at-least"):
+        print(f"{args.puzzle}: no strategy of any length averages {args.below} = {float(args.below):.6f} or less "
+              f"(the root's divisions one per orbit; {' '.join(out[0].split()[4:])}; {seconds:.1f} s, {peak:.0f} MB peak)")
+        return
     if run.returncode == 3 or not out or not out[0].startswith("value"):
         print(f"{args.puzzle}: stopped after {seconds:.1f} s: {' '.join(out)}")
         raise SystemExit(3)

@@ -112,7 +112,9 @@ def main(argv: list[str] | None = None) -> int:
             elif kind == "at-least":
                 print(f"d={d}: M_d >= {value}, {k} x {value} > 2^{d} = {2 ** d}: refuted ({took:.1f} s)")
             else:
-                print(f"d={d}: M_d = {value}, {k} x {value} = {k * value} <= 2^{d}: not refuted ({took:.1f} s)")
+                # roots mode stops at the first division below the limit: an upper bound on M_d, not M_d
+                rel = "<=" if roots else "="
+                print(f"d={d}: M_d {rel} {value}, {k} x {value} = {k * value} <= 2^{d}: not refuted ({took:.1f} s)")
                 print(f"worst case of {f},{t},{r} >= {d}" if d > a.start else f"nothing refuted from {d}")
                 return 0
             sys.stdout.flush()
