@@ -274,6 +274,8 @@ static void emit(uint64_t S, int d) {
  * divisions in the file, one per orbit under renamings of the other gods and the swap of the branches
  * (nauty's genbg generates one bipartite graph per isomorphism class). With limit=X the least value
  * below X, else "at-least X"; "exact" makes each value found the new limit (the least over the file). */
+static int list_mode;  /* option list: print each division's two children's exact M_{depth-1} (one line each) */
+
 static int roots_main(const char *file, int depth, int limit, int exact_mode) {
     FILE *f = fopen(file, "r");
     if (!f) { fprintf(stderr, "cannot read %s\n", file); return 2; }
@@ -291,6 +293,12 @@ static int roots_main(const char *file, int depth, int limit, int exact_mode) {
         if (X == 0 || X == T) continue;  /* a child equal to the root: no progress */
         uint64_t A = R | X, B = R | (T & ~X);
         int ea, eb, x;
+        if (list_mode) {
+            int va = solve(A, depth - 1, BIG, &x), vb = solve(B, depth - 1, BIG, &x);
+            if (timed_out) break;
+            printf("%s %d %d\n", line, va, vb);
+            continue;
+        }
         int ba = bound(A, depth - 1, &ea), bb = bound(B, depth - 1, &eb);
         if (ba >= BIG || bb >= BIG || ba + bb >= best) { cut++; continue; }
         solved++;
@@ -316,7 +324,7 @@ static int roots_main(const char *file, int depth, int limit, int exact_mode) {
 }
 
 int main(int argc, char **argv) {
-    if (argc < 4) { fprintf(stderr, "usage: leaves DEPTH SECONDS MEMO_LOG2 [limit=X] [tree] [parts=K] [progress] [roots=FILE [exact]] < model\n"); return 2; }
+    if (argc < 4) { fprintf(stderr, "usage: leaves DEPTH SECONDS MEMO_LOG2 [limit=X] [tree] [parts=K] [progress] [roots=FILE [exact|list]] < model\n"); return 2; }
     int depth = atoi(argv[1]), limit = BIG, tree = 0, exact_mode = 0;
     const char *roots = NULL;
     for (int i = 4; i < argc; i++) {
@@ -326,6 +334,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "progress")) progress = 1;
         else if (!strncmp(argv[i], "roots=", 6)) roots = argv[i] + 6;
         else if (!strcmp(argv[i], "exact")) exact_mode = 1;
+        else if (!strcmp(argv[i], "list")) list_mode = 1;
         else { fprintf(stderr, "unknown option %s\n", argv[i]); return 2; }
     }
     if (depth < 0 || depth > 60) { fprintf(stderr, "depth must be 0 to 60\n"); return 2; }
