@@ -274,7 +274,7 @@ static void emit(uint64_t S, int d) {
  * divisions in the file, one per orbit under renamings of the other gods and the swap of the branches
  * (nauty's genbg generates one bipartite graph per isomorphism class). With limit=X the least value
  * below X, else "at-least X"; "exact" makes each value found the new limit (the least over the file). */
-static int list_mode;  /* option list: print each division's two children's exact M_{depth-1} (one line each) */
+static int list_mode;  /* option list: print the divisions whose two children both have M_{depth-1} below limit, with them */
 
 static int roots_main(const char *file, int depth, int limit, int exact_mode) {
     FILE *f = fopen(file, "r");
@@ -294,9 +294,10 @@ static int roots_main(const char *file, int depth, int limit, int exact_mode) {
         uint64_t A = R | X, B = R | (T & ~X);
         int ea, eb, x;
         if (list_mode) {
-            int va = solve(A, depth - 1, BIG, &x), vb = solve(B, depth - 1, BIG, &x);
+            int va = solve(A, depth - 1, limit, &x), vb = va < limit ? solve(B, depth - 1, limit, &x) : limit;
             if (timed_out) break;
-            printf("%s %d %d\n", line, va, vb);
+            if (va < limit && vb < limit) printf("%s %d %d\n", line, va, vb);  /* only children both below limit */
+            fflush(stdout);
             continue;
         }
         int ba = bound(A, depth - 1, &ea), bb = bound(B, depth - 1, &eb);
