@@ -413,12 +413,8 @@ static int roots_main(const char *file) {
     uint64_t bestA = 0, bestB = 0;
     char line[256]; long long count = 0, cut = 0, searched = 0;
     double t0 = now();
-    while (fgets(line, sizeof line, f)) {
-        if (line[0] == '\n' || line[0] == '>') continue;
-        line[strcspn(line, "\n")] = 0;
-        uint64_t X;
-        if (!division_of(line, &X)) { fprintf(stderr, "line %lld: not a division of the model: %s\n", count + 1, line); return 2; }
-        count++;
+    uint64_t X; int got;
+    while ((got = next_division(f, line, sizeof line, &count, &X)) == 1) {
         if (count % 100000 == 0)
             fprintf(stderr, "%lld divisions, cut %lld, searched %lld, nodes %lld, %.0fs\n", count, cut, searched, nodes, now() - t0);
         if (X == 0 || X == T) continue;
@@ -451,6 +447,7 @@ static int roots_main(const char *file) {
         } else if (tot < failmin) failmin = tot;
     }
     fclose(f);
+    if (got < 0) return 2;
     fprintf(stderr, "divisions %lld cut by bounds %lld searched %lld nodes %lld splits %lld hits %lld %.1fs\n",
             count, cut, searched, nodes, splits, memo_hits, now() - t0);
     if (best >= first_limit) {

@@ -282,12 +282,8 @@ static int roots_main(const char *file, int depth, int limit, int exact_mode) {
     uint64_t all = W == 64 ? ~0ULL : (1ULL << W) - 1, R = all & rnd[0], T = all & ~rnd[0];
     char line[256]; long long count = 0, cut = 0, solved = 0; int best = limit; uint64_t bestX = 0;
     double t0 = now(); started = t0;
-    while (fgets(line, sizeof line, f)) {
-        if (line[0] == '\n' || line[0] == '>') continue;
-        line[strcspn(line, "\n")] = 0;
-        uint64_t X;
-        if (!division_of(line, &X)) { fprintf(stderr, "line %lld: not a division of the model: %s\n", count + 1, line); return 2; }
-        count++;
+    uint64_t X; int got;
+    while ((got = next_division(f, line, sizeof line, &count, &X)) == 1) {
         if (progress && count % 100000 == 0)
             fprintf(stderr, "%lld divisions, cut %lld, searched %lld, nodes %lld, %.0fs\n", count, cut, solved, nodes, now() - t0);
         if (X == 0 || X == T) continue;  /* a child equal to the root: no progress */
@@ -314,6 +310,7 @@ static int roots_main(const char *file, int depth, int limit, int exact_mode) {
         if (!exact_mode) break;
     }
     fclose(f);
+    if (got < 0) return 2;
     if (timed_out) { printf("timeout after %lld divisions nodes %lld splits %lld\n", count, nodes, splits); return 3; }
     fprintf(stderr, "divisions %lld cut by bounds %lld searched %lld nodes %lld splits %lld hits %lld %.1fs\n",
             count, cut, solved, nodes, splits, memo_hits, now() - t0);

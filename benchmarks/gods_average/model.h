@@ -128,3 +128,16 @@ static __attribute__((unused)) int division_of(const char *line, uint64_t *out) 
     *out = X;
     return 1;
 }
+
+/* The next division of a genbg file (blank lines and genbg's ">" lines skipped) into *X, its text left in
+ * line for messages: 1, 0 at the end of the file, -1 after a message naming a line that is not a division. */
+static __attribute__((unused)) int next_division(FILE *f, char *line, int size, long long *count, uint64_t *X) {
+    while (fgets(line, size, f)) {
+        if (line[0] == '\n' || line[0] == '>') continue;
+        line[strcspn(line, "\n")] = 0;
+        if (!division_of(line, X)) { fprintf(stderr, "line %lld: not a division of the model: %s\n", *count + 1, line); return -1; }
+        ++*count;
+        return 1;
+    }
+    return 0;
+}
