@@ -321,6 +321,7 @@ static int roots_main(const char *file, int depth, int limit, int exact_mode) {
     return 0;
 }
 
+#ifndef LEAVES_NO_MAIN
 int main(int argc, char **argv) {
     if (argc < 4) { fprintf(stderr, "usage: leaves DEPTH SECONDS MEMO_LOG2 [limit=X] [tree] [parts=K] [progress] [roots=FILE [exact|list]] < model\n"); return 2; }
     int depth = atoi(argv[1]), limit = BIG, tree = 0, exact_mode = 0;
@@ -358,3 +359,4 @@ int main(int argc, char **argv) {
     else printf("at-least %d\n", v);
     return 0;
 }
+#endif

@@ -1,0 +1,169 @@
+"""The worst case of a liar row of the n-god leaderboard by an exact search in the count model (copies.c):
+either no strategy of D questions exists, or one does, and then it is worded and verified by smullyan.
+
+Run: python benchmarks/gods_average/copies.py PUZZLE.toml --depth D [--limit SECONDS] [--memo 24]
+     [--orbits] [--out FILE]
+
+The puzzle must be a two-word gods puzzle in the complete language whose gods are truthful, liars or random,
+with the goal of every god's type (README.md beside this file, "The count model"). --orbits: the root's
+divisions one per orbit (nauty's genbg, as in worst_bound.py --orbits). Exit 0 with the answer (a verified
+strategy, or the proof that none exists within D questions), 1 verification failed, 2 bad input, 3 the time
+limit stopped the search, 70 internal error, 130 interrupted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from collections import defaultdict
+
+import smullyan
+from smullyan.api.results import Strategy
+from smullyan.interrogate.anylang import AnyLanguage
+from smullyan.interrogate.grammar import Grammar
+from smullyan.interrogate.patterns import BOTH, FREE
+from smullyan.interrogate.realise import AnyRealiser
+from smullyan.interrogate.search import Ask, Budget, Leaf, Split
+from smullyan.interrogate.verify import verify
+
+from run import compile_solver, fail
+
+
+def row_of(anyl: AnyLanguage, n: int) -> tuple[int, dict[int, list[int]]]:
+    """Return the number of random gods and, per set of random gods (a mask), its representatives."""
+    by_mask: dict[int, list[int]] = defaultdict(list)
+    for rep, opts in enumerate(anyl.rep_options):
+        outcomes = [tuple(o.outcomes for o in opts[a]) for a in range(n)]
+        if any(x not in (FREE, BOTH) for x in outcomes):
+            raise fail("the count model needs every god to answer either word as asked, or either at random", 2)
+        by_mask[sum(1 << a for a in range(n) if outcomes[a] == BOTH)].append(rep)
+    sizes = {m.bit_count() for m in by_mask}
+    copies = {len(v) for v in by_mask.values()}
+    if len(sizes) != 1 or len(copies) != 1:
+        raise fail("the count model needs every set of r random gods, each with the same number of worlds", 2)
+    r = sizes.pop()
+    if len(by_mask) != len(list(itertools.combinations(range(n), r))):
+        raise fail("the count model needs every set of r random gods among n as a world", 2)
+    return r, by_mask
+
+
+def read_count_tree(lines: list[str], masks: list[int], by_mask: dict[int, list[int]], depth: int):
+    """Return copies.c's count tree as smullyan's Ask/Leaf over representatives, checking every node's counts
+    (a question to g keeps every world of a set containing g in both children; a leaf holds one world)."""
+    pos = 0
+
+    def node(members: dict[int, list[int]], d: int):
+        nonlocal pos
+        parts = lines[pos].split()
+        pos += 1
+        held = [rep for reps in members.values() for rep in reps]
+        if parts[0] == "L":
+            if len(held) > 1:
+                raise fail(f"internal error: a leaf of the count tree holds {len(held)} worlds", 70)
+            return Leaf(sum(1 << rep for rep in held))
+        if parts[0] != "Q" or d == 0 or len(parts) != 2 + len(masks):
+            raise fail(f"internal error: not a node of the count tree within the depth: {lines[pos - 1]}", 70)
+        g, counts = int(parts[1]), [int(x) for x in parts[2:]]
+        yes: dict[int, list[int]] = {}
+        no: dict[int, list[int]] = {}
+        payload = {}
+        for w, m in enumerate(masks):
+            reps = members.get(m, [])
+            if m >> g & 1:
+                if counts[w] != len(reps):
+                    raise fail(f"internal error: a set where god {g} is random is divided: {lines[pos - 1]}", 70)
+                yes[m], no[m] = reps, reps
+                continue
+            if not 0 <= counts[w] <= len(reps):
+                raise fail(f"internal error: counts beyond the node's worlds: {lines[pos - 1]}", 70)
+            yes[m], no[m] = reps[:counts[w]], reps[counts[w]:]
+            payload.update({rep: 1 << 0 for rep in yes[m]})
+            payload.update({rep: 1 << 1 for rep in no[m]})
+        a = node(yes, d - 1)
+        b = node(no, d - 1)
+        ym = sum(1 << rep for reps in yes.values() for rep in reps)
+        nm = sum(1 << rep for reps in no.values() for rep in reps)
+        return Ask(ym | nm, Split(g, ((0, ym), (1, nm)), payload), ((0, a), (1, b)))
+
+    tree = node({m: list(by_mask[m]) for m in masks}, depth)
+    if pos != len(lines):
+        raise fail("internal error: lines after the count tree", 70)
+    return tree
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("puzzle")
+    ap.add_argument("--depth", type=int, required=True, help="questions in the worst case to prove or refute")
+    ap.add_argument("--limit", type=float, default=3600.0, help="seconds")
+    ap.add_argument("--memo", type=int, default=24, help="log2 of leaves.c's memo entries (16 bytes each)")
+    ap.add_argument("--orbits", action="store_true", help="the root's divisions one per orbit (needs nauty's genbg)")
+    ap.add_argument("--out", help="write the verified strategy here (JSON)")
+    args = ap.parse_args()
+    try:
+        document = smullyan.load(args.puzzle)
+    except smullyan.errors.SmullyanError as exc:
+        raise fail(f"{exc}", 2) from None
+    puzzle = document.model
+    if (not hasattr(puzzle, "contexts") or puzzle.goal != "types" or puzzle.language != "any"
+            or len(puzzle.space.words) != 2):
+        raise fail(f"{args.puzzle}: the count model needs a two-word gods puzzle in the complete language whose "
+                   "goal is every god's type", 2)
+    if not 0 <= args.depth <= 30:
+        raise fail("--depth must be 0 to 30", 2)
+    ctx = puzzle.contexts()
+    n = len(ctx.space.agents)
+    anyl = AnyLanguage(ctx, puzzle.goal, Budget())
+    r, by_mask = row_of(anyl, n)
+    k = len(next(iter(by_mask.values())))
+    # the model needs only k = C(f+t, f); the least f with C(n-r, f) = k gives it (f and t may be swapped)
+    f = next(f for f in range(n - r + 1) if len(list(itertools.combinations(range(n - r), f))) == k)
+    masks = sorted(by_mask)  # copies.c numbers the worlds by increasing mask
+    with tempfile.TemporaryDirectory() as tmp:
+        exe = compile_solver(tmp, "copies")
+        extra = ["tree"]
+        if args.orbits:
+            from worst_bound import divisions
+
+            divisions(n, r, f"{tmp}/divisions.g6")
+            extra.append(f"roots={tmp}/divisions.g6")
+        start = time.perf_counter()
+        run = subprocess.run([exe, str(f), str(n - r - f), str(r), str(args.depth), str(args.limit), str(args.memo),
+                              *extra], capture_output=True, text=True)
+        seconds = time.perf_counter() - start
+        peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    sys.stderr.write(run.stderr)
+    out = run.stdout.splitlines()
+    if run.returncode == 1 and out and out[0].startswith("infeasible"):
+        print(f"{args.puzzle}: no strategy of {args.depth} questions identifies every god (count model, exhaustive; "
+              f"{seconds:.1f} s, {peak:.0f} MB peak)")
+        return
+    if run.returncode != 0 or not out or not out[0].startswith("feasible"):
+        raise fail(f"{args.puzzle}: stopped after {seconds:.1f} s: {' '.join(out) or run.stderr.strip()}",
+                   3 if run.returncode == 3 else 70)
+    tree = read_count_tree(out[1:], masks, by_mask, args.depth)
+    realiser = AnyRealiser(ctx, anyl, puzzle.goal, Grammar(ctx, budget=Budget()), 0, same_odds=True)
+    strategy = realiser.realise(tree, puzzle.space.all_worlds)
+    verdict = verify(puzzle, strategy)
+    if not verdict.ok:
+        raise fail(f"verification failed: {verdict.failure}", 1)
+    print(f"{args.puzzle}: a strategy of {verdict.worst} questions at worst (average {verdict.expected} = "
+          f"{float(verdict.expected):.6f}), verified against every world and hidden state; search {seconds:.1f} s, "
+          f"{peak:.0f} MB peak")
+    if verdict.worst > args.depth:
+        raise fail("internal error: the verified worst case exceeds the search's depth", 70)
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as fh:
+            fh.write(Strategy(strategy, document).to_json() + "\n")
+
+
+if __name__ == "__main__":
+    try:
+        main()
+    except KeyboardInterrupt:
+        raise SystemExit(130) from None
