@@ -22,7 +22,7 @@
  * divisions of T_j within that (exact M values, memoised, with partial sets bounding partial divisions:
  * M_d only grows as worlds are added), and tries the chains whose excesses add up to at most the slack.
  *
- * Arguments: F T R DEPTH SECONDS MEMO_LOG2 [tree] [verbose=D] [roots=FILE] [excess=E] [chains=N] [root_chains=N] [cache=FILE]. Output: "feasible DEPTH" (exit 0; with "tree", the
+ * Arguments: F T R DEPTH SECONDS MEMO_LOG2 [tree] [verbose=D] [roots=FILE] [excess=E] [chains=N] [root_chains=N] [cache=FILE] [uniform=MASK] [division=G6 [other]]. Output: "feasible DEPTH" (exit 0; with "tree", the
  * strategy's count tree in preorder, one line per node: "Q g a_0 .. a_{W-1}" the first child's counts for a
  * question to g, "L" a leaf), "infeasible DEPTH" (exit 1), "timeout" (exit 3), bad arguments exit 2.
  */
@@ -228,11 +228,12 @@ typedef struct {
     uint64_t R[MAXK], T[MAXK]; int base[MAXK];
     DivList *G[MAXK], *first;   /* first: the first layer's divisions, when only one per orbit is needed */
     uint64_t D[MAXK]; int found, tried, stop;
+    int sufA[MAXK + 1], sufB[MAXK + 1];   /* least sums of the layers j.. of each child's floor */
     uint8_t c1[MAXW], c2[MAXW];
 } Chain;
 
 /* choose D_j (j = 0..nl-1) nested in D_{j-1}, excesses within the slack; test the children when complete */
-static void chain(Chain *ch, int j, uint64_t within, int slack) {
+static void chain(Chain *ch, int j, uint64_t within, int slack, int sa, int sb) {
     if (timed_out || ch->found || ch->stop) return;
     if (j == ch->nl) {
         chains++;
@@ -260,8 +261,11 @@ static void chain(Chain *ch, int j, uint64_t within, int slack) {
         int ex = l->v[i].fa + l->v[i].fb - ch->base[j];
         if (ex > slack) break;               /* sorted by excess */
         if (l->v[i].D & ~within) continue;   /* nested */
+        /* each child's layering alone must fit its 2^(d-1) leaves */
+        int half = 1 << (ch->d - 1);
+        if (sa + l->v[i].fa + ch->sufA[j + 1] > half || sb + l->v[i].fb + ch->sufB[j + 1] > half) continue;
         ch->D[j] = l->v[i].D;
-        chain(ch, j + 1, l->v[i].D, slack - ex);
+        chain(ch, j + 1, l->v[i].D, slack - ex, sa + l->v[i].fa, sb + l->v[i].fb);
     }
 }
 
@@ -323,7 +327,16 @@ static int search_node(const uint8_t *c, int d, Chain *ch) {
         if (d >= verbose_depth)
             fprintf(stderr, "depth %d floor %d slack %d god %d: divisions %d%s (%.0fs)\n", d, floor, ch->slack, g,
                     lists[0].len, ok ? "" : ", a layer has none", now() - started);
-        if (ok) chain(ch, 0, ~0ULL, ch->slack);
+        if (ok) {
+            ch->sufA[kmax] = ch->sufB[kmax] = 0;
+            for (int j = kmax - 1; j >= 0; j--) {
+                DivList *l = j == 0 && ch->first ? ch->first : ch->G[j];
+                int ma = BIG, mb = BIG;
+                for (int i = 0; i < l->len; i++) { if (l->v[i].fa < ma) ma = l->v[i].fa; if (l->v[i].fb < mb) mb = l->v[i].fb; }
+                ch->sufA[j] = ch->sufA[j + 1] + ma; ch->sufB[j] = ch->sufB[j + 1] + mb;
+            }
+            chain(ch, 0, ~0ULL, ch->slack, 0, 0);
+        }
     }
     for (int j = 0; j < kmax; j++) free(lists[j].v);
     if (timed_out) return -1;
@@ -368,9 +381,13 @@ static int emit_tree(const uint8_t *c, int d) {
 }
 
 int main(int argc, char **argv) {
-    if (argc < 7) { fprintf(stderr, "usage: copies F T R DEPTH SECONDS MEMO_LOG2 [tree] [verbose=D] [roots=FILE] [excess=E] [chains=N] [root_chains=N] [cache=FILE]\n"); return 2; }
+    if (argc < 7) { fprintf(stderr, "usage: copies F T R DEPTH SECONDS MEMO_LOG2 [tree] [verbose=D] [roots=FILE] [excess=E] [chains=N] [root_chains=N] [cache=FILE] [uniform=MASK] [division=G6 [other]]\n"); return 2; }
     int f = atoi(argv[1]), t = atoi(argv[2]), r = atoi(argv[3]), depth = atoi(argv[4]), ml = atoi(argv[6]);
     int tree = 0;
+    unsigned long long uniform = 0;   /* option uniform=MASK: start from K worlds of each set in MASK instead of all */
+    const char *division = NULL;      /* option division=G6 [other]: start from a child of the root's question to god 0
+                                       * dividing every set's worlds alike (a genbg line; other: the second child) */
+    int other_side = 0;
     for (int i = 7; i < argc; i++) {
         if (!strcmp(argv[i], "tree")) tree = 1;
         else if (!strncmp(argv[i], "verbose=", 8)) verbose_depth = atoi(argv[i] + 8);
@@ -380,6 +397,9 @@ int main(int argc, char **argv) {
         else if (!strncmp(argv[i], "root_chains=", 12)) { root_chains = atoi(argv[i] + 12); guided = 1; }
         else if (!strncmp(argv[i], "cache=", 6)) cache_file = argv[i] + 6;
         else if (!strncmp(argv[i], "floor_plus=", 11)) floor_plus = atoi(argv[i] + 11);
+        else if (!strncmp(argv[i], "uniform=", 8)) uniform = strtoull(argv[i] + 8, NULL, 10);
+        else if (!strncmp(argv[i], "division=", 9)) division = argv[i] + 9;
+        else if (!strcmp(argv[i], "other")) other_side = 1;
         else { fprintf(stderr, "unknown option %s\n", argv[i]); return 2; }
     }
     n = f + t + r;
@@ -409,8 +429,13 @@ int main(int argc, char **argv) {
     cmemo = malloc(((size_t)1 << 20) * sizeof(CEntry)); cmask = (1 << 20) - 1;
     if (!memo || !cmemo || !pw) { fprintf(stderr, "cannot allocate the memo\n"); return 2; }
     for (size_t i = 0; i <= cmask; i++) cmemo[i].val = -1;
+    if (division) {
+        uint64_t X, all = (1ULL << W) - 1;
+        if (!division_of(division, &X)) { fprintf(stderr, "not a division of the model: %s\n", division); return 2; }
+        uniform = (all & rnd[0]) | (other_side ? all & ~rnd[0] & ~X : X);
+    }
     uint8_t c[MAXW];
-    for (int w = 0; w < W; w++) c[w] = K;
+    for (int w = 0; w < W; w++) c[w] = !uniform || (uniform >> w & 1) ? K : 0;
     double t0 = now(); started = t0;
     int v = feasible(c, depth);
     fprintf(stderr, "count nodes %lld chains %lld divisions listed %lld; leaves nodes %lld splits %lld; %.1fs\n",
