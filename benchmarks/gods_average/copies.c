@@ -232,8 +232,10 @@ typedef struct {
     uint8_t c1[MAXW], c2[MAXW];
 } Chain;
 
-/* choose D_j (j = 0..nl-1) nested in D_{j-1}, excesses within the slack; test the children when complete */
-static void chain(Chain *ch, int j, uint64_t within, int slack, int sa, int sb) {
+/* choose D_j (j = 0..nl-1) nested in D_{j-1}, excesses within the slack and each child's layering within its
+ * half of the leaves; cand[0..nc) the entries of layer j's list that lie within D_{j-1}; test the children
+ * when complete */
+static void chain(Chain *ch, int j, const int *cand, int nc, int slack, int sa, int sb) {
     if (timed_out || ch->found || ch->stop) return;
     if (j == ch->nl) {
         chains++;
@@ -257,16 +259,21 @@ static void chain(Chain *ch, int j, uint64_t within, int slack, int sa, int sb) 
         return;
     }
     DivList *l = j == 0 && ch->first ? ch->first : ch->G[j];
-    for (int i = 0; i < l->len && !timed_out && !ch->found && !ch->stop; i++) {
-        int ex = l->v[i].fa + l->v[i].fb - ch->base[j];
-        if (ex > slack) break;               /* sorted by excess */
-        if (l->v[i].D & ~within) continue;   /* nested */
-        /* each child's layering alone must fit its 2^(d-1) leaves */
-        int half = 1 << (ch->d - 1);
-        if (sa + l->v[i].fa + ch->sufA[j + 1] > half || sb + l->v[i].fb + ch->sufB[j + 1] > half) continue;
-        ch->D[j] = l->v[i].D;
-        chain(ch, j + 1, l->v[i].D, slack - ex, sa + l->v[i].fa, sb + l->v[i].fb);
+    DivList *next = j + 1 < ch->nl ? ch->G[j + 1] : NULL;
+    int half = 1 << (ch->d - 1);
+    int *sub = next ? malloc(sizeof(int) * (next == l ? (nc > 0 ? nc : 1) : (next->len > 0 ? next->len : 1))) : NULL;
+    for (int x = 0; x < nc && !timed_out && !ch->found && !ch->stop; x++) {
+        const Div *v = &l->v[cand[x]];
+        int ex = v->fa + v->fb - ch->base[j];
+        if (ex > slack) break;               /* candidates keep the list's order: least excess first */
+        if (sa + v->fa + ch->sufA[j + 1] > half || sb + v->fb + ch->sufB[j + 1] > half) continue;
+        ch->D[j] = v->D;
+        int ns = 0;
+        if (next == l) { for (int y = 0; y < nc; y++) if (!(l->v[cand[y]].D & ~v->D)) sub[ns++] = cand[y]; }
+        else if (next) { for (int y = 0; y < next->len; y++) if (!(next->v[y].D & ~v->D)) sub[ns++] = y; }
+        chain(ch, j + 1, sub, ns, slack - ex, sa + v->fa, sb + v->fb);
     }
+    free(sub);
 }
 
 /* skip god g if swapping it with an earlier god leaves c unchanged */
@@ -335,7 +342,11 @@ static int search_node(const uint8_t *c, int d, Chain *ch) {
                 for (int i = 0; i < l->len; i++) { if (l->v[i].fa < ma) ma = l->v[i].fa; if (l->v[i].fb < mb) mb = l->v[i].fb; }
                 ch->sufA[j] = ch->sufA[j + 1] + ma; ch->sufB[j] = ch->sufB[j + 1] + mb;
             }
-            chain(ch, 0, ~0ULL, ch->slack, 0, 0);
+            DivList *l0 = ch->first ? ch->first : ch->G[0];
+            int *all = malloc(sizeof(int) * (l0->len > 0 ? l0->len : 1));
+            for (int i = 0; i < l0->len; i++) all[i] = i;
+            chain(ch, 0, all, l0->len, ch->slack, 0, 0);
+            free(all);
         }
     }
     for (int j = 0; j < kmax; j++) free(lists[j].v);
