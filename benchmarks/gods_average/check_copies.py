@@ -15,16 +15,19 @@ import argparse
 import functools
 import itertools
 import math
+import random
 import subprocess
 import tempfile
 
 from run import compile_solver
 
 
-def plain_least_depth(f: int, t: int, r: int, most: int) -> int | None:
-    """Return the fewest questions of a strategy for the row in the count model, None if above `most`."""
+@functools.lru_cache(maxsize=None)
+def plain_search(f: int, t: int, r: int):
+    """Return ok(counts, d): whether d questions suffice from a node of the row's count model (the sets of
+    random gods in increasing order of their masks, as copies.c numbers them)."""
     n = f + t + r
-    sets = [frozenset(c) for c in itertools.combinations(range(n), r)]
+    sets = sorted((frozenset(c) for c in itertools.combinations(range(n), r)), key=lambda s: sum(1 << g for g in s))
     index = {s: i for i, s in enumerate(sets)}
     k = math.comb(f + t, f)
     renamings = [[index[frozenset(p[g] for g in s)] for s in sets] for p in itertools.permutations(range(n))]
@@ -59,7 +62,13 @@ def plain_least_depth(f: int, t: int, r: int, most: int) -> int | None:
                     return True
         return False
 
-    root = tuple([k] * len(sets))
+    return ok, len(sets), k
+
+
+def plain_least_depth(f: int, t: int, r: int, most: int) -> int | None:
+    """Return the fewest questions of a strategy for the row in the count model, None if above `most`."""
+    ok, sets, k = plain_search(f, t, r)
+    root = tuple([k] * sets)
     for d in range(most + 1):
         if ok(root, d):
             return d
@@ -76,6 +85,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--max-gods", type=int, default=5)
     ap.add_argument("--most", type=int, default=8, help="deepest depth the plain search tries")
+    ap.add_argument("--cases", type=int, default=300, help="random nodes (counts and depth) compared too")
+    ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
     # rows where the random gods are fewer than the others (the others cannot be told from them otherwise)
     rows = [(f, n - r - f, r) for n in range(2, args.max_gods + 1) for r in range(1, n)
@@ -96,10 +107,22 @@ def main() -> None:
                     wrong = copies_answer(exe, f, t, r, d, ["floor_plus=1"])
                     caught += wrong.split()[0] != want
             print(f"row {f},{t},{r}: {'none within ' + str(args.most) if least is None else least} questions", flush=True)
+        rng = random.Random(args.seed)
+        small = [row for row in rows if sum(row) <= 5]
+        for _ in range(args.cases):
+            f, t, r = rng.choice(small)
+            ok, sets, k = plain_search(f, t, r)
+            counts = tuple(rng.randint(0, k) for _ in range(sets))
+            d = rng.randint(0, 6)
+            want = "feasible" if ok(counts, d) else "infeasible"
+            got = copies_answer(exe, f, t, r, d, ["counts=" + ",".join(map(str, counts))])
+            if got.split()[0] != want:
+                print(f"row {f},{t},{r} counts {counts} depth {d}: plain search {want}, copies.c {got}")
+                bad += 1
     if not caught:
         print("the wrong bound (floor_plus=1) was not caught on any row: the check is too weak")
         bad += 1
-    print(f"{len(rows)} rows, {bad} disagreements, the wrong bound changed {caught} answers")
+    print(f"{len(rows)} rows and {args.cases} random nodes, {bad} disagreements, the wrong bound changed {caught} answers")
     raise SystemExit(1 if bad else 0)
 
 

@@ -22,7 +22,9 @@
  * divisions of T_j within that (exact M values, memoised, with partial sets bounding partial divisions:
  * M_d only grows as worlds are added), and tries the chains whose excesses add up to at most the slack.
  *
- * Arguments: F T R DEPTH SECONDS MEMO_LOG2 [tree] [verbose=D] [roots=FILE] [excess=E] [chains=N] [root_chains=N] [cache=FILE] [uniform=MASK] [division=G6 [other]]. Output: "feasible DEPTH" (exit 0; with "tree", the
+ * Arguments: F T R DEPTH SECONDS MEMO_LOG2 [tree] [verbose=D] [roots=FILE] [excess=E] [chains=N]
+ * [root_chains=N] [cache=FILE] [uniform=MASK] [division=G6 [other]] [counts=C,...] (see main).
+ * Output: "feasible DEPTH" (exit 0; with "tree", the
  * strategy's count tree in preorder, one line per node: "Q g a_0 .. a_{W-1}" the first child's counts for a
  * question to g, "L" a leaf), "infeasible DEPTH" (exit 1), "timeout" (exit 3), bad arguments exit 2.
  */
@@ -392,13 +394,14 @@ static int emit_tree(const uint8_t *c, int d) {
 }
 
 int main(int argc, char **argv) {
-    if (argc < 7) { fprintf(stderr, "usage: copies F T R DEPTH SECONDS MEMO_LOG2 [tree] [verbose=D] [roots=FILE] [excess=E] [chains=N] [root_chains=N] [cache=FILE] [uniform=MASK] [division=G6 [other]]\n"); return 2; }
+    if (argc < 7) { fprintf(stderr, "usage: copies F T R DEPTH SECONDS MEMO_LOG2 [tree] [verbose=D] [roots=FILE] [excess=E] [chains=N] [root_chains=N] [cache=FILE] [uniform=MASK] [division=G6 [other]] [counts=C,...]\n"); return 2; }
     int f = atoi(argv[1]), t = atoi(argv[2]), r = atoi(argv[3]), depth = atoi(argv[4]), ml = atoi(argv[6]);
     int tree = 0;
     unsigned long long uniform = 0;   /* option uniform=MASK: start from K worlds of each set in MASK instead of all */
     const char *division = NULL;      /* option division=G6 [other]: start from a child of the root's question to god 0
                                        * dividing every set's worlds alike (a genbg line; other: the second child) */
     int other_side = 0;
+    const char *counts = NULL;        /* option counts=c0,c1,...: start from these counts (worlds by increasing mask) */
     for (int i = 7; i < argc; i++) {
         if (!strcmp(argv[i], "tree")) tree = 1;
         else if (!strncmp(argv[i], "verbose=", 8)) verbose_depth = atoi(argv[i] + 8);
@@ -411,6 +414,7 @@ int main(int argc, char **argv) {
         else if (!strncmp(argv[i], "uniform=", 8)) uniform = strtoull(argv[i] + 8, NULL, 10);
         else if (!strncmp(argv[i], "division=", 9)) division = argv[i] + 9;
         else if (!strcmp(argv[i], "other")) other_side = 1;
+        else if (!strncmp(argv[i], "counts=", 7)) counts = argv[i] + 7;
         else { fprintf(stderr, "unknown option %s\n", argv[i]); return 2; }
     }
     n = f + t + r;
@@ -447,6 +451,16 @@ int main(int argc, char **argv) {
     }
     uint8_t c[MAXW];
     for (int w = 0; w < W; w++) c[w] = !uniform || (uniform >> w & 1) ? K : 0;
+    if (counts) {
+        const char *p = counts;
+        for (int w = 0; w < W; w++) {
+            char *end; long x = strtol(p, &end, 10);
+            if (end == p || x < 0 || x > K || (w < W - 1 && *end != ',') || (w == W - 1 && *end)) {
+                fprintf(stderr, "counts= needs %d numbers from 0 to %d separated by commas\n", W, K); return 2;
+            }
+            c[w] = (uint8_t)x; p = end + 1;
+        }
+    }
     double t0 = now(); started = t0;
     int v = feasible(c, depth);
     fprintf(stderr, "count nodes %lld chains %lld divisions listed %lld; leaves nodes %lld splits %lld; %.1fs\n",
