@@ -18,7 +18,6 @@ from __future__ import annotations
 import argparse
 from fractions import Fraction
 
-import smullyan
 from smullyan.api.results import Strategy
 from smullyan.interrogate.anylang import AnyLanguage
 from smullyan.interrogate.expected_patterns import canonical_code, code_lengths, code_tree
@@ -28,7 +27,7 @@ from smullyan.interrogate.realise import AnyRealiser
 from smullyan.interrogate.search import Ask, Budget, Leaf, Split
 from smullyan.interrogate.verify import verify
 
-from run import fail
+from run import fail, load_gods
 
 
 def main() -> None:
@@ -43,10 +42,7 @@ def main() -> None:
         base_random = head[1:1 + head[0]]  # solver world -> its random gods
     except (OSError, ValueError, IndexError) as exc:
         raise fail(f"{args.tree}: not a tree written by run.py --tree ({exc})", 2) from None
-    try:
-        document = smullyan.load(args.puzzle)
-    except smullyan.errors.SmullyanError as exc:
-        raise fail(str(exc), 2) from None
+    document = load_gods(args.puzzle, "composing with the tree")
     puzzle = document.model
     ctx = puzzle.contexts()
     anyl = AnyLanguage(ctx, puzzle.goal, Budget())

@@ -22,7 +22,6 @@ import tempfile
 import time
 from collections import defaultdict
 
-import smullyan
 from smullyan.api.results import Strategy
 from smullyan.interrogate.anylang import AnyLanguage
 from smullyan.interrogate.grammar import Grammar
@@ -31,7 +30,7 @@ from smullyan.interrogate.realise import AnyRealiser
 from smullyan.interrogate.search import Ask, Budget, Leaf, Split
 from smullyan.interrogate.verify import verify
 
-from run import compile_solver, fail
+from run import compile_solver, fail, load_gods
 
 
 def row_of(anyl: AnyLanguage, n: int) -> tuple[int, dict[int, list[int]]]:
@@ -105,17 +104,14 @@ def main() -> None:
     ap.add_argument("--orbits", action="store_true", help="the root's divisions one per orbit (needs nauty's genbg)")
     ap.add_argument("--out", help="write the verified strategy here (JSON)")
     args = ap.parse_args()
-    try:
-        document = smullyan.load(args.puzzle)
-    except smullyan.errors.SmullyanError as exc:
-        raise fail(f"{exc}", 2) from None
-    puzzle = document.model
-    if (not hasattr(puzzle, "contexts") or puzzle.goal != "types" or puzzle.language != "any"
-            or len(puzzle.space.words) != 2):
-        raise fail(f"{args.puzzle}: the count model needs a two-word gods puzzle in the complete language whose "
-                   "goal is every god's type", 2)
     if not 0 <= args.depth <= 30:
         raise fail("--depth must be 0 to 30", 2)
+    if not 10 <= args.memo <= 30:
+        raise fail("--memo must be 10 to 30 (log2 of the entries)", 2)
+    if not args.limit > 0:
+        raise fail("--limit must be a positive number of seconds", 2)
+    document = load_gods(args.puzzle, "the count model")
+    puzzle = document.model
     ctx = puzzle.contexts()
     n = len(ctx.space.agents)
     anyl = AnyLanguage(ctx, puzzle.goal, Budget())

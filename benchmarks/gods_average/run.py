@@ -56,6 +56,21 @@ def compile_solver(folder: str, name: str = "avg") -> str:
     return exe
 
 
+def load_gods(path: str, search: str):
+    """Return the document of a two-word gods puzzle in the complete language whose goal is every god's type,
+    or exit 2 naming the file and what `search` needs."""
+    try:
+        document = smullyan.load(path)
+    except smullyan.errors.SmullyanError as exc:
+        raise fail(f"{exc}", 2) from None
+    puzzle = document.model
+    if (not hasattr(puzzle, "contexts") or puzzle.goal != "types" or puzzle.language != "any"
+            or len(puzzle.space.words) != 2):
+        raise fail(f"{path}: {search} needs a two-word gods puzzle in the complete language whose goal is every "
+                   "god's type", 2)
+    return document
+
+
 def model(anyl: AnyLanguage) -> tuple[str, list[int]]:
     """Return avg.c's input for a puzzle's representatives and, per solver world, its representative."""
     n = len(anyl.ctx.space.agents)
@@ -110,15 +125,8 @@ def main() -> None:
     ap.add_argument("--orbits", action="store_true", help="the root's divisions one per orbit (needs nauty's genbg)")
     ap.add_argument("--below", type=Fraction, help="with --orbits: the average to match or beat")
     args = ap.parse_args()
-    try:
-        document = smullyan.load(args.puzzle)
-    except smullyan.errors.SmullyanError as exc:
-        raise fail(f"{exc}", 2) from None
+    document = load_gods(args.puzzle, "the dedicated search")
     puzzle = document.model
-    if (not hasattr(puzzle, "contexts") or puzzle.goal != "types" or puzzle.language != "any"
-            or len(puzzle.space.words) != 2):
-        raise fail(f"{args.puzzle}: the dedicated search needs a two-word gods puzzle in the complete "
-                   "language whose goal is every god's type", 2)
     ctx = puzzle.contexts()
     anyl = AnyLanguage(ctx, puzzle.goal, Budget())
     text, _ = model(anyl)
