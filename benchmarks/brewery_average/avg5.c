@@ -46,6 +46,7 @@ static int64_t POW3[K + 2];
 static int PI[24][4];
 static uint8_t SL_SYM[48][24];
 static double deadline, t_start;
+static long long arg(const char *s, long long lo, long long hi, const char *what);
 static long long n_nodes, n_splits, n_fcalls, n_slices;
 
 static double now(void) {
@@ -118,7 +119,7 @@ typedef struct {
 
 static void table_init(Table *T, int log2) {
     T->t = calloc((size_t)1 << log2, sizeof(Entry));
-    if (!T->t) { fprintf(stderr, "out of memory\n"); exit(70); }
+    if (!T->t) { fprintf(stderr, "out of memory for the memo tables: lower MEMO_LOG2\n"); exit(3); }
     T->mask = ((uint64_t)1 << log2) - 1;
     T->count = 0;
     T->cap = (T->mask + 1) / 10 * 8;
@@ -690,14 +691,34 @@ static void write_root(const Node *S, const Node *kids, int64_t total) {
     fclose(f);
 }
 
-static int read_node(Node *S) {
+/* read "w e w e ..." (distinct worlds, e + d <= 6 so that codes fit 3 bits); 0 on bad input */
+static int read_node(Node *S, int d) {
     S->n = 0;
-    int w, e;
-    while (scanf("%d %d", &w, &e) == 2) {
-        if (w < 0 || w >= NW || e < 0 || e > K) return 0;
+    int w, e, seen[NW] = {0}, r;
+    while ((r = scanf("%d %d", &w, &e)) == 2) {
+        if (w < 0 || w >= NW || e < 0 || e + d > 6 || seen[w]) {
+            fprintf(stderr, "bad input: world %d exponent %d (worlds 0-71, each once, exponent + D <= 6)\n", w, e);
+            return 0;
+        }
+        seen[w] = 1;
         push(S, w, e);
     }
+    if (r != EOF) {
+        fprintf(stderr, "bad input: expected pairs of integers \"w e\"\n");
+        return 0;
+    }
     return 1;
+}
+
+/* the integer in s within [lo, hi], or exit 2 naming what */
+static long long arg(const char *s, long long lo, long long hi, const char *what) {
+    char *end;
+    long long v = strtoll(s, &end, 10);
+    if (end == s || *end || v < lo || v > hi) {
+        fprintf(stderr, "bad %s: %s (expected an integer from %lld to %lld)\n", what, s, lo, hi);
+        exit(2);
+    }
+    return v;
 }
 
 /* the option of each root class (question to person 0) that the root children hold */
@@ -718,13 +739,17 @@ static void options_of(const Node *kids, int *opt, int *ncls) {
 
 /* large neighbourhood search: free a few root classes at a time, search them exactly, keep any gain */
 static int lns(int argc, char **argv, int d) {
-    if (argc < 9) return 2;
-    double secs = atof(argv[3]);
+    if (argc < 9) { fprintf(stderr, "lns needs D SECONDS MEMO_LOG2 TREE OPTIONS FREE SEED\n"); return 2; }
+    if (d < 1) { fprintf(stderr, "bad D: the root needs at least one question\n"); return 2; }
+    double secs = (double)arg(argv[3], 1, 10000000, "SECONDS");
     tree_path = argv[5];
     const char *init = argv[6];
-    int nfree = atoi(argv[7]);
-    srand(atoi(argv[8]));
-    if (strlen(init) != 12 || nfree < 1 || nfree > 12) return 2;
+    int nfree = (int)arg(argv[7], 1, 12, "FREE");
+    srand((unsigned)arg(argv[8], 0, 1000000000, "SEED"));
+    if (strlen(init) != 12 || strspn(init, "01234567") != 12) {
+        fprintf(stderr, "bad OPTIONS: %s (twelve digits 0-7)\n", init);
+        return 2;
+    }
     t_start = now();
     deadline = t_start + secs;
     root_mode = d;
@@ -764,24 +789,24 @@ int main(int argc, char **argv) {
         fprintf(stderr, "usage: avg5 root D NUM DEN SECONDS [MEMO_LOG2 [TREE [PART PARTS]]] | avg5 node D [UB] | avg5 slice D\n");
         return 2;
     }
-    int d = atoi(argv[2]);
+    int d = (int)arg(argv[2], 0, 6, "D (questions)");
     int lg = 22;
-    if (!strcmp(argv[1], "root") && argc > 6) lg = atoi(argv[6]);
-    if (!strcmp(argv[1], "lns") && argc > 4) lg = atoi(argv[4]);
+    if (!strcmp(argv[1], "root") && argc > 6) lg = (int)arg(argv[6], 10, 28, "MEMO_LOG2");
+    if (!strcmp(argv[1], "lns") && argc > 4) lg = (int)arg(argv[4], 10, 28, "MEMO_LOG2");
     table_init(&FT, lg);
     table_init(&ST, lg);
     table_init(&VT, lg + 1);
     lbcache = calloc((size_t)1 << LB_LOG2, sizeof(LBEntry));
-    if (!lbcache) return 70;
+    if (!lbcache) { fprintf(stderr, "out of memory\n"); return 3; }
     deadline = 1e18;
     if (getenv("AVG5_FLOOR_PLUS")) floor_plus = atoll(getenv("AVG5_FLOOR_PLUS"));
     if (!strcmp(argv[1], "node") || !strcmp(argv[1], "slice")) {
         Node S;
-        if (!read_node(&S)) return 2;
+        if (!read_node(&S, d)) return 2;
         int64_t v;
         if (!strcmp(argv[1], "node")) {
             int ex;
-            int64_t ub = argc > 3 ? atoll(argv[3]) : INF;
+            int64_t ub = argc > 3 ? arg(argv[3], 0, INF, "UB") : INF;
             v = value(&S, d, ub, &ex);
             if (!ex) {
                 printf(">= %lld\n", (long long)v);
@@ -796,15 +821,19 @@ int main(int argc, char **argv) {
         return 0;
     }
     if (!strcmp(argv[1], "lns")) return lns(argc, argv, d);
-    if (strcmp(argv[1], "root") || argc < 6) return 2;
-    long long num = atoll(argv[3]), den = atoll(argv[4]);
-    double secs = atof(argv[5]);
+    if (strcmp(argv[1], "root") || argc < 6) {
+        fprintf(stderr, "unknown mode or missing arguments: %s\n", argv[1]);
+        return 2;
+    }
+    if (d < 1) { fprintf(stderr, "bad D: the root needs at least one question\n"); return 2; }
+    long long num = arg(argv[3], 1, 1000000, "NUM"), den = arg(argv[4], 1, 1000000, "DEN");
+    double secs = (double)arg(argv[5], 1, 10000000, "SECONDS");
     double t0 = now();
     t_start = t0;
     deadline = t0 + secs;
     root_mode = d;
     if (argc > 7) tree_path = argv[7];
-    if (argc > 9) root_part = atoi(argv[8]), root_parts = atoi(argv[9]);
+    if (argc > 9) root_parts = (int)arg(argv[9], 1, 1000, "PARTS"), root_part = (int)arg(argv[8], 0, root_parts - 1, "PART");
     if (root_parts < 1 || root_part < 0 || root_part >= root_parts) return 2;
     if (getenv("REFINE")) refine_root = 1, refine_from = atoi(getenv("REFINE"));
     if (getenv("ROOT_SEED")) root_seed = atoi(getenv("ROOT_SEED"));
