@@ -21,8 +21,9 @@
  *       REFINE=K bounds a partial root child by its exact value from the K-th class on (slower).
  *   avg5 lns D SECONDS MEMO_LOG2 TREE.json OPTIONS FREE SEED  large neighbourhood search from the root
  *       split OPTIONS (12 digits, one per class of the question to person 0: bit x set sends world x
- *       to child x+2 mod 3, else to x+1): free FREE random classes at a time, search them exactly,
- *       keep any gain (written to TREE.json). Finds strategies, proves nothing; exit 3 at the limit.
+ *       to child x+2 mod 3, else to x+1): free random classes, one at a time and, after 24 tries in a
+ *       row without a gain, one more (up to FREE), search them exactly, keep any gain (written to
+ *       TREE.json) and start again from one. Finds strategies, proves nothing; exit 3 at the limit.
  *   avg5 node D [UB]       read "w e w e ..." on stdin, print the exact value (units 3^K per e=0
  *       world) or "inf"; with UB, the exact value if below UB, else ">= B" with B >= UB a lower
  *       bound; for comparison with brute.py.
@@ -527,7 +528,7 @@ static void vsplit(Search *X, Node *kids, int64_t *kl, const int (*cls)[3], cons
             push(&nk[y], w, cls[k][j] >> 8);
         }
         vsplit(X, nk, cand[q].kl, cls, ncl, ncls, k + 1, d, M);
-        if (at_root && k <= 2) {
+        if (at_root && k <= 2 && !lns_mode) {
             printf("root: class %d option %d/%d done (bound %lld) t=%.0f splits=%lld memo=%llu\n", k, q + 1, nc,
                    (long long)cand[q].tot, now() - t_start, n_splits, (unsigned long long)VT.count);
             fflush(stdout);
@@ -767,18 +768,32 @@ static int lns(int argc, char **argv, int d) {
     if (!ex) { printf("the initial split has no strategy within %d\n", d); return 1; }
     printf("start %lld t=%.0f\n", (long long)best, now() - t_start);
     fflush(stdout);
+    /* neighbourhoods of size 1 first; after 24 in a row without a gain, one class more (up to nfree);
+       any gain starts again from 1 */
+    int size = 1, fails = 0;
     for (long it = 0;; it++) {
         for (int k = 0; k < 12; k++) root_fix[k] = cur[k];
-        for (int q = 0; q < nfree; q++) root_fix[rand() % 12] = -1;
+        for (int q = 0; q < size;) {
+            int k = rand() % 12;
+            if (root_fix[k] >= 0) root_fix[k] = -1, q++;
+        }
         int64_t v = value_raw(&S, d, best, 0, &ex, kids, &p);
         if (ex && v < best) {
             int n;
             best = v;
             options_of(kids, cur, &n);
-            printf("lns %ld: %lld t=%.0f options ", it, (long long)best, now() - t_start);
+            printf("lns %ld (%d free): %lld t=%.0f options ", it, size, (long long)best, now() - t_start);
             for (int k = 0; k < 12; k++) printf("%d", cur[k]);
             printf("\n");
             fflush(stdout);
+            size = 1, fails = 0;
+        } else if (++fails >= 24) {
+            if (size < nfree) {
+                size++;
+                printf("lns %ld: %d free t=%.0f\n", it, size, now() - t_start);
+                fflush(stdout);
+            }
+            fails = 0;
         }
     }
 }
