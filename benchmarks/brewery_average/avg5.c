@@ -215,6 +215,43 @@ static int fsplit(Node *kids, const int (*cls)[3], const int *ncl, int ncls, int
     return 0;
 }
 
+/* swap classes a and b (their worlds and sizes) */
+static void swap_classes(int cls[24][3], int *ncl, int a, int b) {
+    int t[3];
+    memcpy(t, cls[a], sizeof t), memcpy(cls[a], cls[b], sizeof t), memcpy(cls[b], t, sizeof t);
+    int u = ncl[a]; ncl[a] = ncl[b]; ncl[b] = u;
+}
+
+/* the question to p at S: the children's fixed part (p random: every child, exponent + 1; p always
+   "neither": child x) and the classes of worlds where p is T or L (one per role assignment, entries
+   w | e << 8, larger classes first); exponents kept only if keep_e. Returns the number of classes, or
+   -1 when p is random in every world (the question tells nothing). */
+static int ask(const Node *S, int p, int keep_e, Node *kids, int cls[24][3], int *ncl) {
+    kids[0].n = kids[1].n = kids[2].n = 0;
+    int nR = 0;
+    for (int j = 0; j < S->n; j++)
+        if (ROLE[S->w[j]][p] == 3) {
+            for (int y = 0; y < 3; y++) push(&kids[y], S->w[j], keep_e ? S->e[j] + 1 : 0);
+            nR++;
+        }
+    if (nR == S->n) return -1;
+    int ncls = 0, where[24];
+    for (int i = 0; i < 24; i++) where[i] = -1;
+    for (int j = 0; j < S->n; j++) {
+        int w = S->w[j], r = ROLE[w][p], e = keep_e ? S->e[j] : 0;
+        if (r == 2) push(&kids[w % 3], w, e);
+        else if (r < 2) {
+            int i = w / 3;
+            if (where[i] < 0) where[i] = ncls, ncl[ncls++] = 0;
+            cls[where[i]][ncl[where[i]]++] = w | e << 8;
+        }
+    }
+    for (int a = 0; a < ncls; a++)
+        for (int b = a + 1; b < ncls; b++)
+            if (ncl[b] > ncl[a]) swap_classes(cls, ncl, a, b);
+    return ncls;
+}
+
 static int pow3i(int d) { int r = 1; while (d--) r *= 3; return r; }
 
 static int feasible(const Node *S, int d) {
@@ -241,36 +278,11 @@ static int feasible(const Node *S, int d) {
     int res = 0;
     for (int p = 0; p < 4 && !res; p++) {
         Node kids[3];
-        kids[0].n = kids[1].n = kids[2].n = 0;
-        int nR = 0;
-        for (int j = 0; j < S->n; j++)
-            if (ROLE[S->w[j]][p] == 3) {
-                for (int y = 0; y < 3; y++) push(&kids[y], S->w[j], 0);
-                nR++;
-            }
-        if (nR == S->n) continue;
-        int cls[24][3], ncl[24], ncls = 0, where[24];
-        for (int i = 0; i < 24; i++) where[i] = -1;
-        for (int j = 0; j < S->n; j++) {
-            int w = S->w[j], r = ROLE[w][p];
-            if (r == 2) push(&kids[w % 3], w, 0);
-            else if (r < 2) {
-                int i = w / 3;
-                if (where[i] < 0) where[i] = ncls, ncl[ncls++] = 0;
-                cls[where[i]][ncl[where[i]]++] = w;
-            }
-        }
+        int cls[24][3], ncl[24], ncls = ask(S, p, 0, kids, cls, ncl);
+        if (ncls < 0) continue;
         int ok = 1;
         for (int y = 0; y < 3 && ok; y++) ok = feasible(&kids[y], d - 1);
         if (!ok) continue;
-        /* larger classes first */
-        for (int a = 0; a < ncls; a++)
-            for (int b = a + 1; b < ncls; b++)
-                if (ncl[b] > ncl[a]) {
-                    int t[3];
-                    memcpy(t, cls[a], sizeof t), memcpy(cls[a], cls[b], sizeof t), memcpy(cls[b], t, sizeof t);
-                    int u = ncl[a]; ncl[a] = ncl[b]; ncl[b] = u;
-                }
         res = fsplit(kids, (const int (*)[3])cls, ncl, ncls, 0, d - 1);
     }
     if (E) E->v = res, E->exact = 1;
@@ -550,43 +562,15 @@ static int64_t value_raw(const Node *S, int d, int64_t ub, int64_t known_lb, int
     int np = root_mode && d == root_mode ? 1 : 4;
     for (int p = 0; p < np; p++) {
         Node kids[3];
-        kids[0].n = kids[1].n = kids[2].n = 0;
-        int nR = 0;
-        for (int j = 0; j < S->n; j++)
-            if (ROLE[S->w[j]][p] == 3) {
-                for (int y = 0; y < 3; y++) push(&kids[y], S->w[j], S->e[j] + 1);
-                nR++;
-            }
-        if (nR == S->n) continue;
-        int cls[24][3], ncl[24], ncls = 0, where[24];
-        for (int i = 0; i < 24; i++) where[i] = -1;
-        for (int j = 0; j < S->n; j++) {
-            int w = S->w[j], r = ROLE[w][p];
-            if (r == 2) push(&kids[w % 3], w, S->e[j]);
-            else if (r < 2) {
-                int i = w / 3;
-                if (where[i] < 0) where[i] = ncls, ncl[ncls++] = 0;
-                cls[where[i]][ncl[where[i]]++] = w | S->e[j] << 8;
-            }
-        }
+        int cls[24][3], ncl[24], ncls = ask(S, p, 1, kids, cls, ncl);
+        if (ncls < 0) continue;
         int64_t kl[3], tot = M;
         for (int y = 0; y < 3; y++) tot += kl[y] = lower_bound(&kids[y], d - 1);
         if (tot >= X.best) continue;
-        for (int a = 0; a < ncls; a++)
-            for (int b = a + 1; b < ncls; b++)
-                if (ncl[b] > ncl[a]) {
-                    int t[3];
-                    memcpy(t, cls[a], sizeof t), memcpy(cls[a], cls[b], sizeof t), memcpy(cls[b], t, sizeof t);
-                    int u = ncl[a]; ncl[a] = ncl[b]; ncl[b] = u;
-                }
         if (root_mode && d == root_mode && root_seed && !lns_mode) {
             /* another order of the root's classes (all hold three worlds): other openings first */
             srand(root_seed);
-            for (int a = ncls - 1; a > 0; a--) {
-                int b = rand() % (a + 1), t[3];
-                memcpy(t, cls[a], sizeof t), memcpy(cls[a], cls[b], sizeof t), memcpy(cls[b], t, sizeof t);
-                int u = ncl[a]; ncl[a] = ncl[b]; ncl[b] = u;
-            }
+            for (int a = ncls - 1; a > 0; a--) swap_classes(cls, ncl, a, rand() % (a + 1));
         }
         int was = X.found;
         X.found = 0;
