@@ -56,8 +56,15 @@ def random_node(rng):
 
 
 def main():
-    seed = int(sys.argv[1]) if len(sys.argv) > 1 else 0
-    cases = int(sys.argv[2]) if len(sys.argv) > 2 else 300
+    try:
+        seed = int(sys.argv[1]) if len(sys.argv) > 1 else 0
+        cases = int(sys.argv[2]) if len(sys.argv) > 2 else 300
+    except ValueError:
+        print("usage: python check_avg5.py [SEED] [CASES] (integers)", file=sys.stderr)
+        return 2
+    if cases < 1:
+        print("bad CASES: at least 1", file=sys.stderr)
+        return 2
     with tempfile.TemporaryDirectory() as tmp:
         exe = str(Path(tmp) / "avg5")
         subprocess.run(["gcc", "-O2", "-o", exe, str(HERE / "avg5.c")], check=True)
