@@ -108,6 +108,31 @@ static double package_merge(const double *m, int k, int L) {
 
 /* kraft relaxation: least sum mass x mean length over fractional codes; levels[j] worlds of mass 2^-j
  * times `unit` */
+/* The same relaxation for the padded problem: each world also pays l x its share of the Kraft sum (its
+ * leaves' 2^-depth, at least 2^-(mean informative length) interpolated, by Jensen: the worlds' shares add
+ * to at most 1). Lengthening a world of mass m from i to i + 1 letters frees 2^-(i+1) of the Kraft sum at a
+ * net cost of m - l 2^-(i+1): whole stages (equal i - level) are taken while that is negative, then as
+ * kraft_relax takes them until the sum is 1. */
+static double padded_kraft_relax(const int *levels, int deep, double unit, double l) {
+    int cnt = 0;
+    for (int j = 0; j <= deep; j++) cnt += levels[j];
+    double excess = cnt - 1, cost = l * cnt;
+    for (int t = 1 - deep;; t++) {
+        double freed = 0, paid = 0;
+        for (int j = (1 - t > 0 ? 1 - t : 0); j <= deep; j++) {
+            if (!levels[j]) continue;
+            freed += levels[j] * HALF(t + j);
+            paid += levels[j] * HALF(j);
+        }
+        double net = paid * unit - l * freed;
+        if (unit * ldexp(1.0, t) < l) { cost += net; excess -= freed; continue; }
+        if (excess <= 0) break;
+        if (freed >= excess) { cost += net * excess / freed; break; }
+        excess -= freed; cost += net;
+    }
+    return cost;
+}
+
 static double kraft_relax(const int *levels, int deep, double unit) {
     int cnt = 0;
     for (int j = 0; j <= deep; j++) cnt += levels[j];
@@ -131,12 +156,48 @@ static double kraft_relax(const int *levels, int deep, double unit) {
 static int capped_mode;   /* 1: strategies of at most `cap` questions (a node with none left is infinite) */
 static int code_only;     /* 1: the code bound alone (a cross-check that does not rest on the random charge) */
 static double first_limit; /* >0: the root's first limit (cost units: worlds x questions), e.g. a known optimum + a little */
+static double lam;         /* >0: the padded problem of the layer bound (lambda=X; README "Liar rows on average") */
+
+/* least over d >= 0 of m d + l 2^-d: a leaf of mass m, l in the same units, padded as it pays */
+static double pad_plus;   /* AVG_PAD_PLUS: a deliberate error for check_padded.py to catch (0 in use) */
+static double pad_leaf(double m, double l) {
+    double best = l;
+    for (int d = 1; d < 126; d++) { double v = m * d + l * HALF(d); if (v >= best) break; best = v; }
+    return best + pad_plus;
+}
+
+/* The padded code bound: the least sum over worlds of phi_D(m_w) = min over d >= D of m_w d + l 2^-d over
+ * depths D_w meeting Kraft's inequality (D_w: the depth of w's shallowest leaf; phi_D is concave in the mass
+ * with phi_D(0) = 0, so a world's leaves together cost at least phi_D of its mass). phi_D - phi_(D-1) =
+ * max(0, m - l 2^-D) grows with D, so the coins (w, D) of width 2^-D and those weights, chosen by
+ * package-merge to a total width of k - 1, are nested per world: the exact optimum (depths above k - 1 are
+ * never needed: a full code tree is no deeper). m ascending, k >= 2. */
+static double padded_code(const double *m, int k, double l) {
+    double base = 0;
+    for (int i = 0; i < k; i++) base += pad_leaf(m[i], l);
+    double cur[2 * MAXW], nxt[2 * MAXW], coin[MAXW];
+    int nc = 0;
+    for (int j = k - 1; j >= 1; j--) {
+        for (int i = 0; i < k; i++) { double x = m[i] - l * HALF(j); coin[i] = x > 0 ? x : 0; }
+        int np = nc / 2, a = 0, b = 0, t = 0;
+        double pk[MAXW];
+        for (int i = 0; i < np; i++) pk[i] = cur[2 * i] + cur[2 * i + 1];
+        while (a < k || b < np) {
+            if (b >= np || (a < k && coin[a] <= pk[b])) nxt[t++] = coin[a++]; else nxt[t++] = pk[b++];
+        }
+        nc = t;
+        for (int i = 0; i < nc; i++) cur[i] = nxt[i];
+    }
+    for (int i = 0; i < 2 * k - 2; i++) base += cur[i];
+    return base;
+}
 
 /* `full` 0: the code bound only (cheap); 1: the better of both. */
-static double bound_of(uint64_t S, const int *lev, double unit, int *exact, int k_left, int full) {
+static double bound_of(uint64_t S, const int *lev, double unit, int *exact, int k_left, int full, double l) {
     int k = __builtin_popcountll(S);
     *exact = 0;
-    if (k <= 1) { *exact = 1; return 0; }
+    if (k == 0) { *exact = 1; return 0; }
+    if (k == 1) { *exact = 1; return l > 0 ? pad_leaf(unit * HALF(lev[__builtin_ctzll(S)]), l) : 0; }
     double m[MAXW]; int i = 0, levels[64] = {0}, deep = 0;
     for (uint64_t s = S; s; s &= s - 1) {
         int w = __builtin_ctzll(s);
@@ -146,6 +207,12 @@ static double bound_of(uint64_t S, const int *lev, double unit, int *exact, int 
     for (int j = deep; j >= 0; j--) { double x = unit * HALF(j); for (int q = 0; q < levels[j]; q++) m[i++] = x; }
     double huff = capped_mode ? package_merge(m, k, k_left) : huffman_sorted(m, k);
     if (huff >= INF) { *exact = 1; return INF; }
+    if (l > 0 && !full) {   /* cheap: Huffman, or each world's padded leaf alone (Kraft ignored) */
+        double sep = 0;
+        for (int q = 0; q < k; q++) sep += pad_leaf(m[q], l);
+        if (sep > huff) huff = sep;
+    } else if (l > 0) huff = padded_code(m, k, l);   /* m is ascending */
+    if (l > 0 && !full) return huff;   /* not exact even where a god is random in no world */
     for (int g = 0; g < n; g++) if (!(S & rnd[g])) { *exact = 1; return huff; }
     if (code_only || !full) return huff;
     /* Q[mask]: mass of worlds whose random gods include mask (masks of 1 to 3 gods) */
@@ -169,8 +236,9 @@ static double bound_of(uint64_t S, const int *lev, double unit, int *exact, int 
             }
         }
     }
-    double kr = kraft_relax(levels, deep, unit);
+    double kr = l > 0 ? padded_kraft_relax(levels, deep, unit, l) : kraft_relax(levels, deep, unit);
     double b2 = (kr + charge) * (1 - 1e-12);  /* kraft's division is not exact: stay below */
+    /* with padding (l > 0): huff is the padded code bound, kr the padded Kraft relaxation */
     return huff > b2 ? huff : b2;
 }
 
@@ -222,14 +290,15 @@ static double child_of(const Node *ch, uint64_t S, int pl, Node *out) {
 /* Returns v, relative to the node's own masses (least exponent 0). If *exact, v is the node's relaxed
  * value with k questions before the cap; else v >= limit and v is a lower bound. Either way v is at most
  * the node's optimum over strategies of any length. *charged: the relaxed tree charges a capped leaf. */
-static double solve(const Node *in, int k, double limit, int *exact, int *charged) {
+static double solve(const Node *in, int k, double limit, int *exact, int *charged, int s) {
     Node nd = *in; tidy(&nd);
     *charged = 0;
     int e[MAXW]; int pl = exps(&nd, e);
     int ex;
-    double own = bound_of(nd.S, e, 1.0, &ex, k, 1);
+    double l = lam > 0 ? ldexp(lam, -s) : 0;   /* lambda in the node's units: s = depth - least exponent */
+    double own = bound_of(nd.S, e, 1.0, &ex, k, 1, l);
     if (ex) { *exact = 1; return own; }
-    Node key; canonical(&nd, &key); key.kk = capped_mode ? k : 0;
+    Node key; canonical(&nd, &key); key.kk = capped_mode ? k : lam > 0 ? s : 0;
     Entry *ent = lookup(&key, 1);
     if (ent->k == k) { memo_hits++; *exact = 1; *charged = ent->charged; return ent->val; }
     if (ent->lb > own) own = ent->lb;
@@ -274,11 +343,11 @@ static double solve(const Node *in, int k, double limit, int *exact, int *charge
             uint64_t A = R | Y, B = R | (T & ~Y);
             splits++;
             int ea, eb;
-            double ba = bound_of(A, le, 1.0, &ea, k - 1, 0), bb = bound_of(B, le, 1.0, &eb, k - 1, 0);
+            double ba = bound_of(A, le, 1.0, &ea, k - 1, 0, l / 2), bb = bound_of(B, le, 1.0, &eb, k - 1, 0, l / 2);
             double lo = M + ba + bb;
             if (lo >= cur) { if (lo < failmin) failmin = lo; continue; }
-            if (!ea) ba = bound_of(A, le, 1.0, &ea, k - 1, 1);
-            if (!eb) bb = bound_of(B, le, 1.0, &eb, k - 1, 1);
+            if (!ea) ba = bound_of(A, le, 1.0, &ea, k - 1, 1, l / 2);
+            if (!eb) bb = bound_of(B, le, 1.0, &eb, k - 1, 1, l / 2);
             lo = M + ba + bb;
             if (lo >= cur) { if (lo < failmin) failmin = lo; continue; }
             passed++;
@@ -289,13 +358,13 @@ static double solve(const Node *in, int k, double limit, int *exact, int *charge
             double v1 = bf, v2 = bs; int c1 = 0, c2 = 0, x1 = 1, x2 = 1;
             if (!efirst) {
                 Node cn; double scale = child_of(&ch, first, pl, &cn);
-                v1 = solve(&cn, k - 1, (cur - M - bs) / scale, &x1, &c1) * scale;
+                v1 = solve(&cn, k - 1, (cur - M - bs) / scale, &x1, &c1, s + 1 + ilogb(scale)) * scale;
                 if (timed_out) { *exact = 0; return limit; }
                 if (!x1) { double lo2 = M + v1 + bs; if (lo2 < failmin) failmin = lo2; continue; }
             }
             if (!esecond) {
                 Node cn; double scale = child_of(&ch, second, pl, &cn);
-                v2 = solve(&cn, k - 1, (cur - M - v1) / scale, &x2, &c2) * scale;
+                v2 = solve(&cn, k - 1, (cur - M - v1) / scale, &x2, &c2, s + 1 + ilogb(scale)) * scale;
                 if (timed_out) { *exact = 0; return limit; }
                 if (!x2) { double lo2 = M + v1 + v2; if (lo2 < failmin) failmin = lo2; continue; }
             }
@@ -347,7 +416,7 @@ static void emit_code(uint64_t S, const int *lev, int g) {
 static int emit(const Node *in, int k, double value) {
     Node nd = *in; tidy(&nd);
     int e[MAXW]; int pl = exps(&nd, e), ex;
-    double own = bound_of(nd.S, e, 1.0, &ex, k, 1);
+    double own = bound_of(nd.S, e, 1.0, &ex, k, 1, 0);
     if (ex) {
         if (__builtin_popcountll(nd.S) <= 1) { printf("L %d\n", __builtin_ctzll(nd.S)); return 1; }
         for (int g = 0; g < n; g++) if (!(nd.S & rnd[g])) { emit_code(nd.S, e, g); return 1; }
@@ -370,14 +439,14 @@ static int emit(const Node *in, int k, double value) {
             for (int i = 1; i < tn; i++) if (y >> (i - 1) & 1) Y |= 1ULL << tw[i];
             uint64_t A = R | Y, B = R | (T & ~Y);
             int ea, eb;
-            double ba = bound_of(A, le, 1.0, &ea, k - 1, 1), bb = bound_of(B, le, 1.0, &eb, k - 1, 1);
+            double ba = bound_of(A, le, 1.0, &ea, k - 1, 1, 0), bb = bound_of(B, le, 1.0, &eb, k - 1, 1, 0);
             if (M + ba + bb > value) continue;
             double v[2], sc[2]; uint64_t part[2] = {A, B}; int ok = 1;
             for (int i = 0; i < 2 && ok; i++) {
                 Node cn; sc[i] = child_of(&ch, part[i], pl, &cn);
                 double other = i == 0 ? bb : v[0];
                 int x, c;
-                v[i] = solve(&cn, k - 1, (value - M - other) / sc[i] + 1e-9, &x, &c) * sc[i];
+                v[i] = solve(&cn, k - 1, (value - M - other) / sc[i] + 1e-9, &x, &c, 0) * sc[i];
                 if (!x || c) ok = 0;
             }
             if (!ok || M + v[0] + v[1] != value) continue;
@@ -420,7 +489,7 @@ static int roots_main(const char *file) {
         if (X == 0 || X == T) continue;
         uint64_t A = R | X, B = R | (T & ~X);
         int ea, eb;
-        double ba = bound_of(A, le, 1.0, &ea, cap - 1, 1), bb = bound_of(B, le, 1.0, &eb, cap - 1, 1);
+        double ba = bound_of(A, le, 1.0, &ea, cap - 1, 1, 0), bb = bound_of(B, le, 1.0, &eb, cap - 1, 1, 0);
         double lo = M + ba + bb;
         if (lo >= cur) { cut++; if (lo < failmin) failmin = lo; continue; }
         searched++;
@@ -433,7 +502,7 @@ static int roots_main(const char *file) {
             v[i] = bd[i];
             if (!ex[i]) {
                 int x;
-                v[i] = solve(&cn, cap - 1, (cur - M - other) / sc[i], &x, &c[i]) * sc[i];
+                v[i] = solve(&cn, cap - 1, (cur - M - other) / sc[i], &x, &c[i], 0) * sc[i];
                 if (timed_out) { printf("timeout after %lld divisions nodes %lld splits %lld\n", count, nodes, splits); return 3; }
                 if (!x) { double lo2 = M + v[i] + other; if (lo2 < failmin) failmin = lo2; ok = 0; }
             }
@@ -471,9 +540,14 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "code-only")) code_only = 1;
         else if (!strncmp(argv[i], "limit=", 6)) first_limit = atof(argv[i] + 6);
         else if (!strncmp(argv[i], "roots=", 6)) roots = argv[i] + 6;
+        else if (!strncmp(argv[i], "lambda=", 7)) lam = atof(argv[i] + 7);
         else { fprintf(stderr, "unknown option %s\n", argv[i]); return 2; }
     }
+    if (lam < 0 || lam != lam || ((capped_mode || roots || code_only) && lam > 0)) {
+        fprintf(stderr, "lambda=X needs X >= 0, and neither capped, code-only nor roots=\n"); return 2;
+    }
     for (int j = 0; j < 128; j++) P2[j] = ldexp(1.0, -j);
+    if (getenv("AVG_PAD_PLUS")) pad_plus = atof(getenv("AVG_PAD_PLUS"));
     cap = atoi(argv[1]);
     deadline = now() + atof(argv[2]);
     int ml = atoi(argv[3]);
@@ -487,17 +561,21 @@ int main(int argc, char **argv) {
         for (int g = 0; g < n; g++) { int x; if (scanf("%d", &x) != 1) return 2; root.c[g] = x; }
     }
     int ex; int e[MAXW]; exps(&root, e);
-    double lb = bound_of(root.S, e, 1.0, &ex, cap, 1);
+    double lb = bound_of(root.S, e, 1.0, &ex, cap, 1, lam);
     if (lb >= INF) { printf("none within %d questions\n", cap); return 1; }
     double step = 1.0 / 64; double t0 = now();
     if (first_limit > lb) { step = first_limit - lb; }
     for (;;) {
         int x, ch;
-        double v = solve(&root, cap, lb + step, &x, &ch);
+        double v = solve(&root, cap, lb + step, &x, &ch, 0);
         if (timed_out) { printf("timeout lb %.9f avg %.9f nodes %lld splits %lld\n", lb, lb / W, nodes, splits); return 3; }
         fprintf(stderr, "limit %.6f: %s %.9f (avg %.9f) nodes %lld splits %lld passed %lld hits %lld capped %lld %.1fs\n", (lb + step) / W,
                 x ? "value" : "lb", v, v / W, nodes, splits, passed, memo_hits, capped_leaves, now() - t0);
         if (x && v >= INF) { printf("none within %d questions\n", cap); return 1; }
+        if (x && lam > 0) {   /* the padded problem's relaxed value: a lower bound, no tree */
+            printf("padded %.17g exact %a lambda %.17g nodes %lld splits %lld seconds %.1f\n", v, v, lam, nodes, splits, now() - t0);
+            return 0;
+        }
         if (x) {
             printf("value %.17g avg %.12f charged %d nodes %lld splits %lld seconds %.1f\n", v, v / W, ch, nodes, splits, now() - t0);
             printf("tree\n");
