@@ -193,6 +193,9 @@ static double padded_code(const double *m, int k, double l) {
 }
 
 /* `full` 0: the code bound only (cheap); 1: the better of both. */
+#ifndef PADDED_CODE_MAX
+#define PADDED_CODE_MAX 8   /* larger sets use the cheap code bound in the padded problem (O(k^2) otherwise) */
+#endif
 static double bound_of(uint64_t S, const int *lev, double unit, int *exact, int k_left, int full, double l) {
     int k = __builtin_popcountll(S);
     *exact = 0;
@@ -207,13 +210,16 @@ static double bound_of(uint64_t S, const int *lev, double unit, int *exact, int 
     for (int j = deep; j >= 0; j--) { double x = unit * HALF(j); for (int q = 0; q < levels[j]; q++) m[i++] = x; }
     double huff = capped_mode ? package_merge(m, k, k_left) : huffman_sorted(m, k);
     if (huff >= INF) { *exact = 1; return INF; }
-    if (l > 0 && !full) {   /* cheap: Huffman, or each world's padded leaf alone (Kraft ignored) */
+    int free_god = 0;
+    for (int g = 0; g < n; g++) if (!(S & rnd[g])) free_god = 1;
+    if (l > 0 && full && (free_god || k <= PADDED_CODE_MAX)) huff = padded_code(m, k, l);   /* m is ascending */
+    else if (l > 0) {   /* cheap: Huffman, or each world's padded leaf alone (not exact) */
         double sep = 0;
-        for (int q = 0; q < k; q++) sep += pad_leaf(m[q], l);
+        for (int j = 0; j <= deep; j++) if (levels[j]) sep += levels[j] * pad_leaf(unit * HALF(j), l);
         if (sep > huff) huff = sep;
-    } else if (l > 0) huff = padded_code(m, k, l);   /* m is ascending */
-    if (l > 0 && !full) return huff;   /* not exact even where a god is random in no world */
-    for (int g = 0; g < n; g++) if (!(S & rnd[g])) { *exact = 1; return huff; }
+        if (!full) return huff;
+    }
+    if (free_god && (l == 0 || full)) { *exact = 1; return huff; }
     if (code_only || !full) return huff;
     /* Q[mask]: mass of worlds whose random gods include mask (masks of 1 to 3 gods) */
     double Q[1 << MAXG];
