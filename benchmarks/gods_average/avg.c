@@ -495,7 +495,7 @@ static int roots_main(const char *file) {
         if (X == 0 || X == T) continue;
         uint64_t A = R | X, B = R | (T & ~X);
         int ea, eb;
-        double ba = bound_of(A, le, 1.0, &ea, cap - 1, 1, 0), bb = bound_of(B, le, 1.0, &eb, cap - 1, 1, 0);
+        double ba = bound_of(A, le, 1.0, &ea, cap - 1, 1, lam / 2), bb = bound_of(B, le, 1.0, &eb, cap - 1, 1, lam / 2);
         double lo = M + ba + bb;
         if (lo >= cur) { cut++; if (lo < failmin) failmin = lo; continue; }
         searched++;
@@ -508,7 +508,7 @@ static int roots_main(const char *file) {
             v[i] = bd[i];
             if (!ex[i]) {
                 int x;
-                v[i] = solve(&cn, cap - 1, (cur - M - other) / sc[i], &x, &c[i], 0) * sc[i];
+                v[i] = solve(&cn, cap - 1, (cur - M - other) / sc[i], &x, &c[i], 1 + ilogb(sc[i])) * sc[i];
                 if (timed_out) { printf("timeout after %lld divisions nodes %lld splits %lld\n", count, nodes, splits); return 3; }
                 if (!x) { double lo2 = M + v[i] + other; if (lo2 < failmin) failmin = lo2; ok = 0; }
             }
@@ -527,6 +527,10 @@ static int roots_main(const char *file) {
             count, cut, searched, nodes, splits, memo_hits, now() - t0);
     if (best >= first_limit) {
         printf("at-least %.17g avg %.12f divisions %lld seconds %.1f\n", failmin, failmin / W, count, now() - t0);
+        return 0;
+    }
+    if (lam > 0) {   /* the padded problem's relaxed value over the root's orbits: a lower bound, no tree */
+        printf("padded %.17g exact %a lambda %.17g nodes %lld splits %lld seconds %.1f\n", best, best, lam, nodes, splits, now() - t0);
         return 0;
     }
     printf("value %.17g avg %.12f charged %d nodes %lld splits %lld seconds %.1f\n", best, best / W, best_charged, nodes, splits, now() - t0);
@@ -549,8 +553,8 @@ int main(int argc, char **argv) {
         else if (!strncmp(argv[i], "lambda=", 7)) lam = atof(argv[i] + 7);
         else { fprintf(stderr, "unknown option %s\n", argv[i]); return 2; }
     }
-    if (lam < 0 || lam != lam || ((capped_mode || roots || code_only) && lam > 0)) {
-        fprintf(stderr, "lambda=X needs X >= 0, and neither capped, code-only nor roots=\n"); return 2;
+    if (lam < 0 || lam != lam || ((capped_mode || code_only) && lam > 0)) {
+        fprintf(stderr, "lambda=X needs X >= 0, and neither capped nor code-only\n"); return 2;
     }
     for (int j = 0; j < 128; j++) P2[j] = ldexp(1.0, -j);
     if (getenv("AVG_PAD_PLUS")) pad_plus = atof(getenv("AVG_PAD_PLUS"));
