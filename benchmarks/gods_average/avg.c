@@ -106,14 +106,14 @@ static double package_merge(const double *m, int k, int L) {
     return cost;
 }
 
-/* kraft relaxation: least sum mass x mean length over fractional codes; levels[j] worlds of mass 2^-j
- * times `unit` */
-/* The same relaxation for the padded problem: each world also pays l x its share of the Kraft sum (its
- * leaves' 2^-depth, at least 2^-(mean informative length) interpolated, by Jensen: the worlds' shares add
- * to at most 1). Lengthening a world of mass m from i to i + 1 letters frees 2^-(i+1) of the Kraft sum at a
- * net cost of m - l 2^-(i+1): whole stages (equal i - level) are taken while that is negative, then as
- * kraft_relax takes them until the sum is 1. */
-static double padded_kraft_relax(const int *levels, int deep, double unit, double l) {
+/* Kraft relaxation: least sum mass x mean length over fractional codes; levels[j] worlds of mass 2^-j times
+ * `unit` (two or more). Lengthening a world of mass m from i to i + 1 letters frees 2^-(i+1) of the Kraft sum
+ * at a cost of m: whole stages (equal i - level, equal cost per unit freed) are taken cheapest first until
+ * the sum is 1, the last in part. For the padded problem (l > 0) each world also pays l x its share of the
+ * Kraft sum (its leaves' 2^-depth, at least 2^-(mean informative length) interpolated, by Jensen: the
+ * worlds' shares add to at most 1), so a lengthening nets m - l 2^-(i+1): stages are also taken, whole,
+ * while that is negative. */
+static double kraft_relax(const int *levels, int deep, double unit, double l) {
     int cnt = 0;
     for (int j = 0; j <= deep; j++) cnt += levels[j];
     double excess = cnt - 1, cost = l * cnt;
@@ -131,24 +131,6 @@ static double padded_kraft_relax(const int *levels, int deep, double unit, doubl
         excess -= freed; cost += net;
     }
     return cost;
-}
-
-static double kraft_relax(const int *levels, int deep, double unit) {
-    int cnt = 0;
-    for (int j = 0; j <= deep; j++) cnt += levels[j];
-    if (cnt <= 1) return 0;
-    double excess = cnt - 1, cost = 0;
-    for (int t = 1 - deep;; t++) {
-        double freed = 0, paid = 0;
-        for (int j = (1 - t > 0 ? 1 - t : 0); j <= deep; j++) {
-            if (!levels[j]) continue;
-            freed += levels[j] * HALF(t + j);
-            paid += levels[j] * HALF(j);
-        }
-        if (freed >= excess) { cost += paid * excess / freed; break; }
-        excess -= freed; cost += paid;
-    }
-    return cost * unit;
 }
 
 /* Bound of a set of worlds with given masses (mass of world w = unit * 2^-lev[w]).
@@ -242,7 +224,7 @@ static double bound_of(uint64_t S, const int *lev, double unit, int *exact, int 
             }
         }
     }
-    double kr = l > 0 ? padded_kraft_relax(levels, deep, unit, l) : kraft_relax(levels, deep, unit);
+    double kr = kraft_relax(levels, deep, unit, l);
     double b2 = (kr + charge) * (1 - 1e-12);  /* kraft's division is not exact: stay below */
     /* with padding (l > 0): huff is the padded code bound, kr the padded Kraft relaxation */
     return huff > b2 ? huff : b2;

@@ -25,7 +25,6 @@ import argparse
 import itertools
 import math
 import subprocess
-import sys
 import tempfile
 import time
 from fractions import Fraction
@@ -129,4 +128,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        main()
+    except KeyboardInterrupt:
+        raise SystemExit(130) from None
