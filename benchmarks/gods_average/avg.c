@@ -69,6 +69,35 @@ static int exps(const Node *nd, int *e) {
 /* ------------------------------------------------------------------ bounds over masses 2^-level */
 
 
+/* huffman_sorted's value from the counts alone: levels[j] masses of unit x 2^-j (j <= deep). Runs of equal
+ * masses are merged in bulk, so the cost is O(runs), not O(k); a Huffman code's cost does not depend on how
+ * ties are broken, and every sum here is a dyadic fraction, exact in a double, so the value is the same. */
+static double huffman_levels(const int *levels, int deep, double unit) {
+    double am[64], bm[MAXW]; long ac[64], bc[MAXW];
+    int ah = 0, at = 0, bh = 0, bt = 0;
+    long left = 0;
+    for (int j = deep; j >= 0; j--)
+        if (levels[j]) { am[at] = unit * HALF(j); ac[at++] = levels[j]; left += levels[j]; }
+    double cost = 0;
+    while (left > 1) {
+        int fa = bh == bt || (ah < at && am[ah] <= bm[bh]);
+        double x = fa ? am[ah] : bm[bh], sum; long *pc = fa ? &ac[ah] : &bc[bh], made;
+        if (*pc >= 2) {                       /* the two least are both x: pair them all at once */
+            made = *pc / 2; *pc -= 2 * made; sum = 2 * x;
+            if (!*pc) { if (fa) ah++; else bh++; }
+        } else {                              /* one x: it goes with the next least */
+            if (fa) ah++; else bh++;
+            int fb = bh == bt || (ah < at && am[ah] <= bm[bh]);
+            long *qc = fb ? &ac[ah] : &bc[bh];
+            sum = x + (fb ? am[ah] : bm[bh]); made = 1;
+            if (!--*qc) { if (fb) ah++; else bh++; }
+        }
+        cost += made * sum; left -= made;
+        if (bt > bh && bm[bt - 1] == sum) bc[bt - 1] += made; else { bm[bt] = sum; bc[bt++] = made; }
+    }
+    return cost;
+}
+
 /* optimal binary prefix code cost of k masses (sorted ascending in m) */
 static double huffman_sorted(const double *m, int k) {
     if (k <= 1) return 0;
@@ -230,6 +259,24 @@ static double bound_of(uint64_t S, const int *lev, double unit, int *exact, int 
     return huff > b2 ? huff : b2;
 }
 
+/* bound_of(S, lev, 1.0, exact, k_left, 0, l) outside the capped mode, from what the split loop keeps as it moves
+ * one world at a time: S's count of worlds per level, its size k, and whether a god is random in none of them */
+static double cheap_bound(const int *levels, int maxlev, int k, int free_god, double l, int *exact) {
+    *exact = k <= 1;
+    int deep = maxlev;
+    while (deep > 0 && !levels[deep]) deep--;
+    if (k == 0) return 0;
+    if (k == 1) return l > 0 ? pad_leaf(HALF(deep), l) : 0;
+    double huff = huffman_levels(levels, deep, 1.0);
+    if (l > 0) {
+        double sep = 0;
+        for (int j = 0; j <= deep; j++) if (levels[j]) sep += levels[j] * pad_leaf(HALF(j), l);
+        return sep > huff ? sep : huff;
+    }
+    *exact = free_god;
+    return huff;
+}
+
 /* ------------------------------------------------------------------ memo */
 
 typedef struct {
@@ -323,15 +370,38 @@ static double solve(const Node *in, int k, double limit, int *exact, int *charge
         for (uint64_t s = nd.S; s; s &= s - 1) { int w = __builtin_ctzll(s); le[w] = e[w] + (R >> w & 1); }
         int tw[MAXW], tn = 0;
         for (uint64_t s = T; s; s &= s - 1) tw[tn++] = __builtin_ctzll(s);
-        /* Y holds tw[0] (the swap of branches gives the same split) */
+        /* Y holds tw[0] (the swap of branches gives the same split). The divisions go in Gray-code order, one
+         * world moving between A and B at a time, and the cheap bound is computed from counts kept per level
+         * and per god (cheap_bound) instead of from the worlds (bound_of) */
         uint64_t count = 1ULL << (tn - 1);
+        uint64_t A = R | 1ULL << tw[0], B = R | (T & ~(1ULL << tw[0]));
+        int lv[2][64] = {{0}}, kc[2] = {0, 0}, rc[2][MAXG] = {{0}}, maxlev = 0;
+        for (uint64_t s2 = nd.S; s2; s2 &= s2 - 1) {
+            int w = __builtin_ctzll(s2);
+            if (le[w] > maxlev) maxlev = le[w];
+            for (int side = 0; side < 2; side++) {
+                if (!((side ? B : A) >> w & 1)) continue;
+                lv[side][le[w]]++; kc[side]++;
+                for (int h = 0; h < n; h++) rc[side][h] += wr[w] >> h & 1;
+            }
+        }
         for (uint64_t y = 0; y < count; y++) {
-            uint64_t Y = 1ULL << tw[0];
-            for (int i = 1; i < tn; i++) if (y >> (i - 1) & 1) Y |= 1ULL << tw[i];
-            uint64_t A = R | Y, B = R | (T & ~Y);
+            if (y) {
+                int w = tw[1 + __builtin_ctzll(y)], from = (int)(B >> w & 1);
+                A ^= 1ULL << w; B ^= 1ULL << w;
+                lv[from][le[w]]--; kc[from]--; lv[1 - from][le[w]]++; kc[1 - from]++;
+                for (int h = 0; h < n; h++) { int r = wr[w] >> h & 1; rc[from][h] -= r; rc[1 - from][h] += r; }
+            }
             splits++;
             int ea, eb;
-            double ba = bound_of(A, le, 1.0, &ea, k - 1, 0, l / 2), bb = bound_of(B, le, 1.0, &eb, k - 1, 0, l / 2);
+            double ba, bb;
+            if (capped_mode) {
+                ba = bound_of(A, le, 1.0, &ea, k - 1, 0, l / 2); bb = bound_of(B, le, 1.0, &eb, k - 1, 0, l / 2);
+            } else {
+                int fa = 0, fb = 0;
+                for (int h = 0; h < n; h++) { fa |= !rc[0][h]; fb |= !rc[1][h]; }
+                ba = cheap_bound(lv[0], maxlev, kc[0], fa, l / 2, &ea); bb = cheap_bound(lv[1], maxlev, kc[1], fb, l / 2, &eb);
+            }
             double lo = M + ba + bb;
             if (lo >= cur) { if (lo < failmin) failmin = lo; continue; }
             if (!ea) ba = bound_of(A, le, 1.0, &ea, k - 1, 1, l / 2);
@@ -524,7 +594,23 @@ static int roots_main(const char *file) {
     return 0;
 }
 
+/* huffman_levels against huffman_sorted on random counts per level (argument "selftest"); exit 1 on a difference */
+static int selftest(void) {
+    srand(7);
+    for (int t = 0; t < 200000; t++) {
+        int levels[64] = {0}, deep = rand() % 12, k = 0;
+        for (int j = 0; j <= deep && k < MAXW; j++) { levels[j] = rand() % 7; if (k + levels[j] > MAXW) levels[j] = MAXW - k; k += levels[j]; }
+        double m[MAXW]; int i = 0;
+        for (int j = deep; j >= 0; j--) for (int q = 0; q < levels[j]; q++) m[i++] = HALF(j);
+        double a = huffman_levels(levels, deep, 1.0), b = k > 1 ? huffman_sorted(m, k) : 0;
+        if (a != b) { printf("differ: case %d k %d: %.17g against %.17g\n", t, k, a, b); return 1; }
+    }
+    printf("selftest: huffman_levels equals huffman_sorted on 200000 random cases\n");
+    return 0;
+}
+
 int main(int argc, char **argv) {
+    if (argc == 2 && !strcmp(argv[1], "selftest")) { for (int j = 0; j < 128; j++) P2[j] = ldexp(1.0, -j); return selftest(); }
     if (argc < 4) { fprintf(stderr, "usage: avg CAP SECONDS MEMO_LOG2 [capped] [code-only] [limit=X] [roots=FILE] < model\n"); return 2; }
     const char *roots = NULL;
     for (int i = 4; i < argc; i++) {

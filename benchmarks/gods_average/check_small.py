@@ -67,6 +67,10 @@ def main() -> None:
     agree = skipped = capped = 0
     with tempfile.TemporaryDirectory() as tmp:
         exe = compile_solver(tmp)
+        own = subprocess.run([exe, "selftest"], capture_output=True, text=True)   # the bulk Huffman
+        print(own.stdout.strip())
+        if own.returncode:
+            raise SystemExit(1)
         for case in range(args.cases):
             n = rng.choice((5, 6, 7))
             r = rng.choice([x for x in (1, 2, 3) if 2 * x < n])
