@@ -23,11 +23,12 @@
  * Input (stdin): n W, then W lines "randmask" (the random gods of each world; every set of r of the n
  * gods must be a world, so every renaming of gods maps worlds to worlds), and optionally a node
  * "S c0 .. c(n-1)" (its worlds, and the questions put to each god so far) to solve instead of the root.
- * Arguments: cap seconds memo_log2 [capped] [code-only] [limit=X] [roots=FILE]  (roots: the root's
+ * Arguments: cap seconds memo_log2 [capped] [code-only] [limit=X] [roots=FILE [below]]  (roots: the root's
  * divisions one per orbit, from a file: roots_main; capped: strategies of at most `cap`
  * questions, no relaxation; code-only: prune with the code bound alone, a slower cross-check of the other
  * bound; limit=X: the root's first limit in cost units, e.g. a claimed optimum times the worlds + 1/1024:
- * the search then proves the optimum in one round)
+ * the search then proves the optimum in one round; below: with roots=FILE, print each root division whose
+ * bound is under the limit, the divisions a proof that nothing beats the limit must search deeper, and stop)
  * Output: lines "value NUM/DEN", "exact 0|1", "charged 0|1", "tree" then the tree in preorder:
  * "A g yesmask nomask" or "L w".
  */
@@ -166,6 +167,7 @@ static double kraft_relax(const int *levels, int deep, double unit, double l) {
  * Sets *exact when the value is the node's exact optimum (one world, or a god random in none). */
 static int capped_mode;   /* 1: strategies of at most `cap` questions (a node with none left is infinite) */
 static int code_only;     /* 1: the code bound alone (a cross-check that does not rest on the random charge) */
+static int below_mode;    /* 1 (with roots=FILE): list the root's divisions whose bound is below the limit, then stop */
 static double first_limit; /* >0: the root's first limit (cost units: worlds x questions), e.g. a known optimum + a little */
 static double lam;         /* >0: the padded problem of the layer bound (lambda=X; README "Liar rows on average") */
 
@@ -549,6 +551,10 @@ static int roots_main(const char *file) {
         int ea, eb;
         double ba = bound_of(A, le, 1.0, &ea, cap - 1, 1, lam / 2), bb = bound_of(B, le, 1.0, &eb, cap - 1, 1, lam / 2);
         double lo = M + ba + bb;
+        if (below_mode) {   /* list the divisions a proof of "nothing below the limit" must search deeper */
+            if (lo < first_limit) { searched++; printf("below %s %.9f\n", line, lo); } else cut++;
+            continue;
+        }
         if (lo >= cur) { cut++; if (lo < failmin) failmin = lo; continue; }
         searched++;
         uint64_t part[2] = {A, B}; double bd[2] = {ba, bb}, v[2], sc[2]; int ex[2] = {ea, eb}, c[2] = {0, 0}, ok = 1;
@@ -575,6 +581,7 @@ static int roots_main(const char *file) {
     }
     fclose(f);
     if (got < 0) return 2;
+    if (below_mode) { printf("divisions %lld below the limit %lld\n", count, searched); return 0; }
     fprintf(stderr, "divisions %lld cut by bounds %lld searched %lld nodes %lld splits %lld hits %lld %.1fs\n",
             count, cut, searched, nodes, splits, memo_hits, now() - t0);
     if (best >= first_limit) {
@@ -611,13 +618,14 @@ static int selftest(void) {
 
 int main(int argc, char **argv) {
     if (argc == 2 && !strcmp(argv[1], "selftest")) { for (int j = 0; j < 128; j++) P2[j] = ldexp(1.0, -j); return selftest(); }
-    if (argc < 4) { fprintf(stderr, "usage: avg CAP SECONDS MEMO_LOG2 [capped] [code-only] [limit=X] [roots=FILE] < model\n"); return 2; }
+    if (argc < 4) { fprintf(stderr, "usage: avg CAP SECONDS MEMO_LOG2 [capped] [code-only] [limit=X] [roots=FILE [below]] < model\n"); return 2; }
     const char *roots = NULL;
     for (int i = 4; i < argc; i++) {
         if (!strcmp(argv[i], "capped")) capped_mode = 1;
         else if (!strcmp(argv[i], "code-only")) code_only = 1;
         else if (!strncmp(argv[i], "limit=", 6)) first_limit = atof(argv[i] + 6);
         else if (!strncmp(argv[i], "roots=", 6)) roots = argv[i] + 6;
+        else if (!strcmp(argv[i], "below")) below_mode = 1;
         else if (!strncmp(argv[i], "lambda=", 7)) lam = atof(argv[i] + 7);
         else { fprintf(stderr, "unknown option %s\n", argv[i]); return 2; }
     }
