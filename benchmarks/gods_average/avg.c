@@ -205,6 +205,29 @@ static double padded_code(const double *m, int k, double l) {
     return base;
 }
 
+/* add x to Q[sub] for every set sub of 1 to 3 of the random gods R of a world (random_charge's Q) */
+static void q_add(double *Q, int R, double x) {
+    for (int sub = R; sub; sub = (sub - 1) & R) if (__builtin_popcount(sub) <= 3) Q[sub] += x;
+}
+
+/* The random charge from Q[mask], the mass of the worlds whose random gods include mask (masks of 1 to 3 gods):
+ * least over the first addressee a and the two second addressees b, c (README, "bounds") */
+static double random_charge(const double *Q) {
+    double charge = INF;
+    for (int a = 0; a < n; a++) {
+        int A = 1 << a;
+        for (int b = 0; b < n; b++) {
+            int B = 1 << b;
+            for (int c = b; c < n; c++) {
+                int C = 1 << c;
+                double v = Q[A] + 0.5 * (Q[A | B] + Q[A | C]) + Q[B | C] - Q[A | B | C];
+                if (v < charge) charge = v;
+            }
+        }
+    }
+    return charge;
+}
+
 /* `full` 0: the code bound only (cheap); 1: the better of both. */
 #ifndef PADDED_CODE_MAX
 #define PADDED_CODE_MAX 8   /* larger sets use the cheap code bound in the padded problem (O(k^2) otherwise) */
@@ -240,21 +263,9 @@ static double bound_of(uint64_t S, const int *lev, double unit, int *exact, int 
     for (uint64_t s = S; s; s &= s - 1) {
         int w = __builtin_ctzll(s);
         double x = unit * HALF(lev[w]);
-        int R = wr[w];
-        for (int sub = R; sub; sub = (sub - 1) & R) if (__builtin_popcount(sub) <= 3) Q[sub] += x;
+        q_add(Q, wr[w], x);
     }
-    double charge = INF;
-    for (int a = 0; a < n; a++) {
-        int A = 1 << a;
-        for (int b = 0; b < n; b++) {
-            int B = 1 << b;
-            for (int c = b; c < n; c++) {
-                int C = 1 << c;
-                double v = Q[A] + 0.5 * (Q[A | B] + Q[A | C]) + Q[B | C] - Q[A | B | C];
-                if (v < charge) charge = v;
-            }
-        }
-    }
+    double charge = random_charge(Q);
     double kr = kraft_relax(levels, deep, unit, l);
     double b2 = (kr + charge) * (1 - 1e-12);  /* kraft's division is not exact: stay below */
     /* with padding (l > 0): huff is the padded code bound, kr the padded Kraft relaxation */
@@ -277,6 +288,19 @@ static double cheap_bound(const int *levels, int maxlev, int k, int free_god, do
     }
     *exact = free_god;
     return huff;
+}
+
+/* bound_of(S, lev, 1.0, exact, k_left, 1, 0) outside the capped and code-only modes and without padding, from
+ * the counts the split loop keeps: per level, the size, whether a god is random in none, and Q (random_charge) */
+static double full_bound(const int *levels, int maxlev, int k, int free_god, const double *Q, int *exact) {
+    *exact = k <= 1 || free_god;
+    if (k <= 1) return 0;
+    int deep = maxlev;
+    while (deep > 0 && !levels[deep]) deep--;
+    double huff = huffman_levels(levels, deep, 1.0);
+    if (free_god) return huff;
+    double b2 = (kraft_relax(levels, deep, 1.0, 0) + random_charge(Q)) * (1 - 1e-12);
+    return huff > b2 ? huff : b2;
 }
 
 /* ------------------------------------------------------------------ memo */
@@ -378,6 +402,9 @@ static double solve(const Node *in, int k, double limit, int *exact, int *charge
         uint64_t count = 1ULL << (tn - 1);
         uint64_t A = R | 1ULL << tw[0], B = R | (T & ~(1ULL << tw[0]));
         int lv[2][64] = {{0}}, kc[2] = {0, 0}, rc[2][MAXG] = {{0}}, maxlev = 0;
+        int fast_full = !capped_mode && !code_only && l == 0;   /* full bounds from kept counts too */
+        double Q[2][1 << MAXG];
+        if (fast_full) { memset(Q[0], 0, sizeof(double) << n); memset(Q[1], 0, sizeof(double) << n); }
         for (uint64_t s2 = nd.S; s2; s2 &= s2 - 1) {
             int w = __builtin_ctzll(s2);
             if (le[w] > maxlev) maxlev = le[w];
@@ -385,6 +412,7 @@ static double solve(const Node *in, int k, double limit, int *exact, int *charge
                 if (!((side ? B : A) >> w & 1)) continue;
                 lv[side][le[w]]++; kc[side]++;
                 for (int h = 0; h < n; h++) rc[side][h] += wr[w] >> h & 1;
+                if (fast_full) q_add(Q[side], wr[w], HALF(le[w]));
             }
         }
         for (uint64_t y = 0; y < count; y++) {
@@ -393,6 +421,7 @@ static double solve(const Node *in, int k, double limit, int *exact, int *charge
                 A ^= 1ULL << w; B ^= 1ULL << w;
                 lv[from][le[w]]--; kc[from]--; lv[1 - from][le[w]]++; kc[1 - from]++;
                 for (int h = 0; h < n; h++) { int r = wr[w] >> h & 1; rc[from][h] -= r; rc[1 - from][h] += r; }
+                if (fast_full) { q_add(Q[from], wr[w], -HALF(le[w])); q_add(Q[1 - from], wr[w], HALF(le[w])); }
             }
             splits++;
             int ea, eb;
@@ -406,8 +435,15 @@ static double solve(const Node *in, int k, double limit, int *exact, int *charge
             }
             double lo = M + ba + bb;
             if (lo >= cur) { if (lo < failmin) failmin = lo; continue; }
-            if (!ea) ba = bound_of(A, le, 1.0, &ea, k - 1, 1, l / 2);
-            if (!eb) bb = bound_of(B, le, 1.0, &eb, k - 1, 1, l / 2);
+            if (fast_full) {
+                int fa = 0, fb = 0;
+                for (int h = 0; h < n; h++) { fa |= !rc[0][h]; fb |= !rc[1][h]; }
+                if (!ea) ba = full_bound(lv[0], maxlev, kc[0], fa, Q[0], &ea);
+                if (!eb) bb = full_bound(lv[1], maxlev, kc[1], fb, Q[1], &eb);
+            } else {
+                if (!ea) ba = bound_of(A, le, 1.0, &ea, k - 1, 1, l / 2);
+                if (!eb) bb = bound_of(B, le, 1.0, &eb, k - 1, 1, l / 2);
+            }
             lo = M + ba + bb;
             if (lo >= cur) { if (lo < failmin) failmin = lo; continue; }
             passed++;
