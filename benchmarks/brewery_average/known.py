@@ -54,7 +54,7 @@ def code_bound(state):
         q.sort()
     return cost
 calls = [0]
-RELAXED = "--relaxed" in sys.argv
+RELAXED = False   # set by --relaxed in main
 @lru_cache(maxsize=None)
 def V(state, d):
     """min over strategies within d of sum over leaves mass*depth (masses 3^-e, e normalised); with
@@ -81,9 +81,24 @@ def V(state, d):
                 if total >= best: break
             if total < best: best = total
     return best
-if __name__ == "__main__":
-    d = int(sys.argv[1])  # usage: known.py D [--relaxed]
+def main() -> None:
+    """Print the value of one x-slice within D questions (with --relaxed: charged at D, true of any length)."""
+    global RELAXED
+    args = sys.argv[1:]
+    RELAXED = "--relaxed" in args
+    rest = [a for a in args if a != "--relaxed"]
+    if len(rest) != 1 or not rest[0].isdigit():
+        print("usage: python known.py D [--relaxed]   (D: questions, a whole number)", file=sys.stderr)
+        raise SystemExit(2)
+    d = int(rest[0])
     t = time.time()
     root, m = canon([(i, 0) for i in range(24)])
     v = V(root, d)
     print(d, v, v / 24, float(v / 24), calls[0], round(time.time() - t, 1), "s")
+
+
+if __name__ == "__main__":
+    try:
+        main()
+    except KeyboardInterrupt:
+        raise SystemExit(130) from None
