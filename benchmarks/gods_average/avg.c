@@ -228,51 +228,7 @@ static double random_charge(const double *Q) {
     return charge;
 }
 
-/* `full` 0: the code bound only (cheap); 1: the better of both. */
-#ifndef PADDED_CODE_MAX
-#define PADDED_CODE_MAX 8   /* larger sets use the cheap code bound in the padded problem (O(k^2) otherwise) */
-#endif
-static double bound_of(uint64_t S, const int *lev, double unit, int *exact, int k_left, int full, double l) {
-    int k = __builtin_popcountll(S);
-    *exact = 0;
-    if (k == 0) { *exact = 1; return 0; }
-    if (k == 1) { *exact = 1; return l > 0 ? pad_leaf(unit * HALF(lev[__builtin_ctzll(S)]), l) : 0; }
-    double m[MAXW]; int i = 0, levels[64] = {0}, deep = 0;
-    for (uint64_t s = S; s; s &= s - 1) {
-        int w = __builtin_ctzll(s);
-        levels[lev[w]]++;
-        if (lev[w] > deep) deep = lev[w];
-    }
-    for (int j = deep; j >= 0; j--) { double x = unit * HALF(j); for (int q = 0; q < levels[j]; q++) m[i++] = x; }
-    double huff = capped_mode ? package_merge(m, k, k_left) : huffman_sorted(m, k);
-    if (huff >= INF) { *exact = 1; return INF; }
-    int free_god = 0;
-    for (int g = 0; g < n; g++) if (!(S & rnd[g])) free_god = 1;
-    if (l > 0 && full && (free_god || k <= PADDED_CODE_MAX)) huff = padded_code(m, k, l);   /* m is ascending */
-    else if (l > 0) {   /* cheap: Huffman, or each world's padded leaf alone (not exact) */
-        double sep = 0;
-        for (int j = 0; j <= deep; j++) if (levels[j]) sep += levels[j] * pad_leaf(unit * HALF(j), l);
-        if (sep > huff) huff = sep;
-        if (!full) return huff;
-    }
-    if (free_god && (l == 0 || full)) { *exact = 1; return huff; }
-    if (code_only || !full) return huff;
-    /* Q[mask]: mass of worlds whose random gods include mask (masks of 1 to 3 gods) */
-    double Q[1 << MAXG];
-    memset(Q, 0, sizeof(double) << n);
-    for (uint64_t s = S; s; s &= s - 1) {
-        int w = __builtin_ctzll(s);
-        double x = unit * HALF(lev[w]);
-        q_add(Q, wr[w], x);
-    }
-    double charge = random_charge(Q);
-    double kr = kraft_relax(levels, deep, unit, l);
-    double b2 = (kr + charge) * (1 - 1e-12);  /* kraft's division is not exact: stay below */
-    /* with padding (l > 0): huff is the padded code bound, kr the padded Kraft relaxation */
-    return huff > b2 ? huff : b2;
-}
-
-/* bound_of(S, lev, 1.0, exact, k_left, 0, l) outside the capped mode, from what the split loop keeps as it moves
+/* bound_of(S, lev, exact, k_left, 0, l) outside the capped mode, from what the split loop keeps as it moves
  * one world at a time: S's count of worlds per level, its size k, and whether a god is random in none of them */
 static double cheap_bound(const int *levels, int maxlev, int k, int free_god, double l, int *exact) {
     *exact = k <= 1;
@@ -290,7 +246,7 @@ static double cheap_bound(const int *levels, int maxlev, int k, int free_god, do
     return huff;
 }
 
-/* bound_of(S, lev, 1.0, exact, k_left, 1, 0) outside the capped and code-only modes and without padding, from
+/* bound_of(S, lev, exact, k_left, 1, 0) outside the capped and code-only modes and without padding, from
  * the counts the split loop keeps: per level, the size, whether a god is random in none, and Q (random_charge) */
 static double full_bound(const int *levels, int maxlev, int k, int free_god, const double *Q, int *exact) {
     *exact = k <= 1 || free_god;
@@ -300,6 +256,50 @@ static double full_bound(const int *levels, int maxlev, int k, int free_god, con
     double huff = huffman_levels(levels, deep, 1.0);
     if (free_god) return huff;
     double b2 = (kraft_relax(levels, deep, 1.0, 0) + random_charge(Q)) * (1 - 1e-12);
+    return huff > b2 ? huff : b2;
+}
+
+/* `full` 0: the code bound only (cheap); 1: the better of both. */
+#ifndef PADDED_CODE_MAX
+#define PADDED_CODE_MAX 8   /* larger sets use the cheap code bound in the padded problem (O(k^2) otherwise) */
+#endif
+static double bound_of(uint64_t S, const int *lev, int *exact, int k_left, int full, double l) {
+    int k = __builtin_popcountll(S);
+    *exact = 0;
+    if (k == 0) { *exact = 1; return 0; }
+    if (k == 1) { *exact = 1; return l > 0 ? pad_leaf(HALF(lev[__builtin_ctzll(S)]), l) : 0; }
+    double m[MAXW]; int i = 0, levels[64] = {0}, deep = 0;
+    for (uint64_t s = S; s; s &= s - 1) {
+        int w = __builtin_ctzll(s);
+        levels[lev[w]]++;
+        if (lev[w] > deep) deep = lev[w];
+    }
+    int free_god = 0;
+    for (int g = 0; g < n; g++) if (!(S & rnd[g])) free_god = 1;
+    /* Q[mask]: mass of worlds whose random gods include mask (masks of 1 to 3 gods) */
+    double Q[1 << MAXG];
+    if (full && !code_only) {
+        memset(Q, 0, sizeof(double) << n);
+        for (uint64_t s = S; s; s &= s - 1) { int w = __builtin_ctzll(s); q_add(Q, wr[w], HALF(lev[w])); }
+    }
+    if (!capped_mode && (l == 0 || !full)) {   /* the split loop's functions, on counts made here */
+        if (!full || code_only) return cheap_bound(levels, deep, k, free_god, l, exact);
+        return full_bound(levels, deep, k, free_god, Q, exact);
+    }
+    for (int j = deep; j >= 0; j--) { double x = HALF(j); for (int q = 0; q < levels[j]; q++) m[i++] = x; }
+    double huff = capped_mode ? package_merge(m, k, k_left) : huffman_sorted(m, k);
+    if (huff >= INF) { *exact = 1; return INF; }
+    if (l > 0 && full && (free_god || k <= PADDED_CODE_MAX)) huff = padded_code(m, k, l);   /* m is ascending */
+    else if (l > 0) {   /* cheap: Huffman, or each world's padded leaf alone (not exact) */
+        double sep = 0;
+        for (int j = 0; j <= deep; j++) if (levels[j]) sep += levels[j] * pad_leaf(HALF(j), l);
+        if (sep > huff) huff = sep;
+        if (!full) return huff;
+    }
+    if (free_god && (l == 0 || full)) { *exact = 1; return huff; }
+    if (code_only || !full) return huff;
+    double b2 = (kraft_relax(levels, deep, 1.0, l) + random_charge(Q)) * (1 - 1e-12);  /* kraft's division is not exact: stay below */
+    /* with padding (l > 0): huff is the padded code bound, the Kraft term the padded Kraft relaxation */
     return huff > b2 ? huff : b2;
 }
 
@@ -357,7 +357,7 @@ static double solve(const Node *in, int k, double limit, int *exact, int *charge
     int e[MAXW]; int pl = exps(&nd, e);
     int ex;
     double l = lam > 0 ? ldexp(lam, -s) : 0;   /* lambda in the node's units: s = depth - least exponent */
-    double own = bound_of(nd.S, e, 1.0, &ex, k, 1, l);
+    double own = bound_of(nd.S, e, &ex, k, 1, l);
     if (ex) { *exact = 1; return own; }
     Node key; canonical(&nd, &key); key.kk = capped_mode ? k : lam > 0 ? s : 0;
     Entry *ent = lookup(&key, 1);
@@ -427,7 +427,7 @@ static double solve(const Node *in, int k, double limit, int *exact, int *charge
             int ea, eb;
             double ba, bb;
             if (capped_mode) {
-                ba = bound_of(A, le, 1.0, &ea, k - 1, 0, l / 2); bb = bound_of(B, le, 1.0, &eb, k - 1, 0, l / 2);
+                ba = bound_of(A, le, &ea, k - 1, 0, l / 2); bb = bound_of(B, le, &eb, k - 1, 0, l / 2);
             } else {
                 int fa = 0, fb = 0;
                 for (int h = 0; h < n; h++) { fa |= !rc[0][h]; fb |= !rc[1][h]; }
@@ -441,8 +441,8 @@ static double solve(const Node *in, int k, double limit, int *exact, int *charge
                 if (!ea) ba = full_bound(lv[0], maxlev, kc[0], fa, Q[0], &ea);
                 if (!eb) bb = full_bound(lv[1], maxlev, kc[1], fb, Q[1], &eb);
             } else {
-                if (!ea) ba = bound_of(A, le, 1.0, &ea, k - 1, 1, l / 2);
-                if (!eb) bb = bound_of(B, le, 1.0, &eb, k - 1, 1, l / 2);
+                if (!ea) ba = bound_of(A, le, &ea, k - 1, 1, l / 2);
+                if (!eb) bb = bound_of(B, le, &eb, k - 1, 1, l / 2);
             }
             lo = M + ba + bb;
             if (lo >= cur) { if (lo < failmin) failmin = lo; continue; }
@@ -512,7 +512,7 @@ static void emit_code(uint64_t S, const int *lev, int g) {
 static int emit(const Node *in, int k, double value) {
     Node nd = *in; tidy(&nd);
     int e[MAXW]; int pl = exps(&nd, e), ex;
-    double own = bound_of(nd.S, e, 1.0, &ex, k, 1, 0);
+    double own = bound_of(nd.S, e, &ex, k, 1, 0);
     if (ex) {
         if (__builtin_popcountll(nd.S) <= 1) { printf("L %d\n", __builtin_ctzll(nd.S)); return 1; }
         for (int g = 0; g < n; g++) if (!(nd.S & rnd[g])) { emit_code(nd.S, e, g); return 1; }
@@ -535,7 +535,7 @@ static int emit(const Node *in, int k, double value) {
             for (int i = 1; i < tn; i++) if (y >> (i - 1) & 1) Y |= 1ULL << tw[i];
             uint64_t A = R | Y, B = R | (T & ~Y);
             int ea, eb;
-            double ba = bound_of(A, le, 1.0, &ea, k - 1, 1, 0), bb = bound_of(B, le, 1.0, &eb, k - 1, 1, 0);
+            double ba = bound_of(A, le, &ea, k - 1, 1, 0), bb = bound_of(B, le, &eb, k - 1, 1, 0);
             if (M + ba + bb > value) continue;
             double v[2], sc[2]; uint64_t part[2] = {A, B}; int ok = 1;
             for (int i = 0; i < 2 && ok; i++) {
@@ -585,7 +585,7 @@ static int roots_main(const char *file) {
         if (X == 0 || X == T) continue;
         uint64_t A = R | X, B = R | (T & ~X);
         int ea, eb;
-        double ba = bound_of(A, le, 1.0, &ea, cap - 1, 1, lam / 2), bb = bound_of(B, le, 1.0, &eb, cap - 1, 1, lam / 2);
+        double ba = bound_of(A, le, &ea, cap - 1, 1, lam / 2), bb = bound_of(B, le, &eb, cap - 1, 1, lam / 2);
         double lo = M + ba + bb;
         if (below_mode) {   /* list the divisions a proof of "nothing below the limit" must search deeper */
             if (lo < first_limit) { searched++; printf("below %s %.9f\n", line, lo); } else cut++;
@@ -683,7 +683,7 @@ int main(int argc, char **argv) {
         for (int g = 0; g < n; g++) { int x; if (scanf("%d", &x) != 1) return 2; root.c[g] = x; }
     }
     int ex; int e[MAXW]; exps(&root, e);
-    double lb = bound_of(root.S, e, 1.0, &ex, cap, 1, lam);
+    double lb = bound_of(root.S, e, &ex, cap, 1, lam);
     if (lb >= INF) { printf("none within %d questions\n", cap); return 1; }
     double step = 1.0 / 64; double t0 = now();
     if (first_limit > lb) { step = first_limit - lb; }
