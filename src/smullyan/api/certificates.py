@@ -7,8 +7,10 @@ for one fewer makes "optimal in the worst case" checkable by others.
 
 An average certificate (`certify(puzzle, objective="expected")`) carries a strategy and its average; the
 checker (certificate.average) verifies the strategy and shows, from the semantics alone, a lower bound
-for strategies of any length that the average meets — so "optimal on average" is checkable too, for the
-averages the search proved by reaching that bound.
+for strategies of any length that the average meets — so "optimal on average" is checkable too. Where
+the average is above that bound, a branch and bound (certificate.average_prove) writes lemmas about
+nodes, each a least cost the checker (certificate.lemmas) re-derives split by split from the bound and
+the other lemmas; certify does this for puzzles small enough (gods whose worlds are few) within its limit.
 """
 
 from __future__ import annotations
@@ -78,6 +80,8 @@ class AverageCertificate:
     strategy: Any  # the strategy (smullyan.Strategy)
     bound: Any  # certificate.average.Floor: the bound and its parts
     seconds: float
+    proof: Any = None  # certificate.average_prove.AverageProof, where the average is above the bound
+    units: Any = None  # certificate.lemmas.Units of the puzzle, with a proof
 
     def statement(self) -> str:
         """Return the claim in words."""
@@ -93,7 +97,18 @@ class AverageCertificate:
                 "puzzle": {"agents": list(self.puzzle.agents), "worlds": self.puzzle.worlds},
                 "bound": {"value": str(b.value), "code": str(b.code), "informative": str(b.informative),
                           "random": str(b.random), "first_questions": b.first},
-                "strategy": self.strategy.tree()}
+                "strategy": self.strategy.tree(), **self._lemmas()}
+
+    def _lemmas(self) -> dict[str, Any]:
+        """Return the lemmas of a proof above the bound, as the document lists them (none without one)."""
+        if self.proof is None:
+            return {}
+        units = self.units
+        used = sorted({units.first[u] for items, _ in self.proof.lemmas for u, _ in items})
+        space = self.puzzle.model.space
+        return {"worlds": {str(i): space.describe(i) for i in used},
+                "lemmas": [{"node": [[units.first[u], m] for u, m in items], "cost": str(cost)}
+                           for items, cost in self.proof.lemmas]}
 
     def to_json(self) -> str:
         """Return the certificate as JSON text."""
@@ -102,9 +117,15 @@ class AverageCertificate:
     def text(self) -> str:
         """Return a short account of the certificate."""
         b = self.bound
+        shown = (f"every strategy averages at least {b.value} (prefix code {b.code}; informative questions "
+                 f"{b.informative} + random ones {b.random})")
+        if self.proof is not None:
+            p = self.proof
+            shown = (f"the lower bound from the semantics is {b.value}, and {len(p.lemmas)} lemma"
+                     f"{'s' * (len(p.lemmas) != 1)} about nodes raise it to {self.average} (a branch and bound "
+                     f"{p.depth} question{'s' * (p.depth != 1)} deep, {p.splits:,} splits)")
         return (f"Certificate: {self.statement()}.\nThe strategy (worst case {self.strategy.questions}) averages "
-                f"{self.average}; every strategy averages at least {b.value} (prefix code {b.code}; informative "
-                f"questions {b.informative} + random ones {b.random}). Written in {self.seconds:.2f} s. Check it "
+                f"{self.average}; {shown}. Written in {self.seconds:.2f} s. Check it "
                 "with `smullyan verify PUZZLE CERTIFICATE.json`.")
 
 
@@ -125,9 +146,11 @@ class CertificateCheck:
         """Return the verdict in words."""
         k = self.questions
         if self.ok and self.average is not None:
+            how = "" if not self.lemmas else (f", from {self.lemmas} lemma{'s' * (self.lemmas != 1)} about nodes, "
+                                              f"{self.splits:,} splits enumerated by the checker")
             return (f"Certificate checked: the strategy averages {self.average} = {float(self.average):.6f} questions, "
                     f"verified against every world and hidden state, and no strategy of any length averages fewer "
-                    f"(lower bound {self.bound}).\n{self.seconds:.2f} s.")
+                    f"(lower bound {self.bound}{how}).\n{self.seconds:.2f} s.")
         if self.ok:
             return (f"Certificate checked: no strategy of at most {k} question{'s' * (k != 1)} identifies the goal, "
                     f"even with every possible question.\n{self.lemmas} lemma{'s' * (self.lemmas != 1)}, "
@@ -137,9 +160,10 @@ class CertificateCheck:
     def to_dict(self) -> dict[str, Any]:
         """Return the verdict as JSON data."""
         if self.average is not None or self.bound is not None:
+            lemmas = {} if not self.lemmas else {"lemmas_checked": self.lemmas, "splits": self.splits}
             return {"ok": self.ok, "average": None if self.average is None else str(self.average),
-                    "bound": None if self.bound is None else str(self.bound), "seconds": round(self.seconds, 6),
-                    "failure": self.failure}
+                    "bound": None if self.bound is None else str(self.bound), **lemmas,
+                    "seconds": round(self.seconds, 6), "failure": self.failure}
         return {"ok": self.ok, "questions": self.questions, "lemmas_checked": self.lemmas, "splits": self.splits,
                 "seconds": round(self.seconds, 6), "failure": self.failure}
 
@@ -233,11 +257,21 @@ def _certify_average(puzzle: GodsPuzzle, strategy: Any, limit: LimitSpec, memory
     average = verdict.expected
     if average is None:  # a verified strategy always has an average; kept for the type checker
         raise PuzzleError("the strategy has no average to certify", key="strategy")
-    if bound.value < average:
-        raise PuzzleError(f"the strategy averages {average} = {float(average):.6f}, above the lower bound a "
-                          f"certificate can carry ({bound.value} = {float(bound.value):.6f}); an optimum above that "
-                          "bound is proved only by the search, which writes no certificate", key="strategy")
-    return AverageCertificate(puzzle, average, verdict.strategy, bound, time.perf_counter() - start)
+    if bound.value >= average:
+        return AverageCertificate(puzzle, average, verdict.strategy, bound, time.perf_counter() - start)
+    from ..certificate.average_prove import prove_average
+    from ..certificate.lemmas import Units
+
+    budget.stage = "proving the average node by node"
+    units = Units(puzzle.model, budget.check_time)
+    deepest = 2 * max(1, verdict.worst or 1)
+    proof = prove_average(units, average, budget.tick, deepest)
+    if proof is None:
+        raise PuzzleError(f"the strategy averages {average} = {float(average):.6f}, above the lower bound "
+                          f"{bound.value} = {float(bound.value):.6f}, and the branch and bound that writes lemmas, "
+                          f"{deepest} questions deep, found no proof that it is the fewest (a strategy may average less)",
+                          key="strategy")
+    return AverageCertificate(puzzle, average, verdict.strategy, bound, time.perf_counter() - start, proof, units)
 
 
 @guarded
@@ -302,6 +336,11 @@ def _check_average(puzzle: GodsPuzzle, doc: dict[str, Any], budget: Any) -> Cert
     if "strategy" not in doc:
         raise BadInput("expected the strategy whose average is claimed", key="strategy")
     root = loads_strategy({"strategy": doc["strategy"]}).root
-    result = check_average(puzzle.model, claim, root, budget.check_time)
-    return CertificateCheck(result.ok, 0, 0, 0, result.seconds, result.failure, claim,
-                            None if result.floor is None else result.floor.value)
+    lemmas = (doc["lemmas"], doc.get("worlds")) if "lemmas" in doc else None
+    try:
+        result = check_average(puzzle.model, claim, root, budget.check_time, lemmas, budget.tick)
+    except ValueError as e:  # "key: what is wrong"
+        key, _, message = str(e).partition(": ")
+        raise BadInput(message, key=key) from None
+    return CertificateCheck(result.ok, 0, result.lemmas, result.splits, result.seconds, result.failure, claim,
+                            result.proved)

@@ -45,7 +45,8 @@ from typing import Any, Callable
 from ..logic.options import local_options
 from ..interrogate.verify import verify
 
-FREE, FIXED, RANDOM = "free", "fixed", "random"
+FREE, RANDOM = "free", "random"
+FIXED = ("fixed 0", "fixed 1")  # always the first word, always the second
 RANDOM_TYPE = "random"
 # a random god's answer is a fresh fair choice between the two words in every world whatever is asked
 # ("word"), or the truth or a lie by a fresh fair coin, a proposition being unable to see that coin ("coin")
@@ -77,11 +78,14 @@ class AverageChecked:
     floor: Floor | None
     seconds: float
     failure: str | None = None
+    proved: Fraction | None = None  # the lower bound shown: the floor's, or the lemmas'
+    lemmas: int = 0  # lemmas checked
+    splits: int = 0  # splits the lemma checker enumerated
 
 
 def answering(puzzle: Any, check_time: Callable[[], None] | None = None) -> tuple[list[int], list[list[str]]]:
-    """Return each world's goal class and, per world and god, how the god answers there (free, fixed or
-    random); raise Unbounded if some god does otherwise (silence, three words, uneven odds)."""
+    """Return each world's goal class and, per world and god, how the god answers there (free, fixed to one
+    word, or random); raise Unbounded if some god does otherwise (silence, three words, uneven odds)."""
     space = puzzle.space
     if len(space.words) != 2:
         raise Unbounded(f"the bound is for two answer words; this puzzle has {len(space.words)}")
@@ -103,7 +107,7 @@ def answering(puzzle: Any, check_time: Callable[[], None] | None = None) -> tupl
             if masks == [0b01, 0b10]:
                 row.append(FREE)
             elif masks in ([0b01], [0b10]):
-                row.append(FIXED)
+                row.append(FIXED[masks[0] >> 1])
             elif masks == [both] and world.types[a] == RANDOM_TYPE:
                 row.append(RANDOM)
             else:
@@ -115,44 +119,69 @@ def answering(puzzle: Any, check_time: Callable[[], None] | None = None) -> tupl
 
 def huffman(masses: list[Fraction]) -> Fraction:
     """Return the least mass-weighted length of a binary prefix code for these masses (over their total)."""
+    return Fraction(huffman_cost(masses)) / sum(masses) if len(masses) > 1 else Fraction(0)
+
+
+def huffman_cost(masses: list) -> Any:
+    """Return the least mass-weighted length of a binary prefix code for these masses (whole numbers give
+    a whole number)."""
     if len(masses) <= 1:
-        return Fraction(0)
+        return 0
     heap = [(m, i) for i, m in enumerate(masses)]
     heapq.heapify(heap)
-    cost, tag = Fraction(0), len(masses)
+    cost, tag = 0, len(masses)
     while len(heap) > 1:
         x, _ = heapq.heappop(heap)
         y, _ = heapq.heappop(heap)
         cost += x + y
         heapq.heappush(heap, (x + y, tag))
         tag += 1
-    return cost / sum(masses)
+    return cost
 
 
 def kraft(masses: list[Fraction]) -> Fraction:
     """Return the least sum of M_c * nu_c over real nu_c >= 0 with sum phi(nu_c) <= 1 (over the total mass)."""
-    if len(masses) <= 1:
+    return kraft_cost(masses) / sum(masses) if len(masses) > 1 else Fraction(0)
+
+
+def kraft_cost(masses: list) -> Fraction:
+    """Return the least sum of M_c * nu_c over real nu_c >= 0 with sum phi(nu_c) <= 1."""
+    n = len(masses)
+    if n <= 1:
         return Fraction(0)
-    excess, cost = Fraction(len(masses) - 1), Fraction(0)
+    # raising a class from length i to i + 1 frees 2**-(i + 1); amounts are counted in units of
+    # 2**-scale, the scale growing when a class goes deeper, so that every amount stays whole
+    scale = n + 1
+    excess, cost = (n - 1) << scale, 0
     heap = [(m * 2, c, 0) for c, m in enumerate(masses)]  # (cost per unit freed, class, current length)
     heapq.heapify(heap)
     while excess > 0:
         ratio, c, i = heapq.heappop(heap)
-        freed = Fraction(1, 2 ** (i + 1))
+        if i + 1 > scale:
+            excess <<= i + 1 - scale
+            scale = i + 1
+        freed = 1 << (scale - i - 1)
         if freed >= excess:
-            cost += masses[c] * excess / freed
-            break
+            return cost + Fraction(masses[c]) * excess / freed
         excess -= freed
         cost += masses[c]
         heapq.heappush(heap, (ratio * 2, c, i + 1))
-    return cost / sum(masses)
+    return Fraction(cost)
 
 
-def random_charge(goal: list[int], kinds: list[list[str]], agents: tuple[str, ...]) -> tuple[Fraction, str]:
+def random_charge(goal: list[int], kinds: list[list[str]], agents: tuple[str, ...],
+                  weights: list[int] | None = None) -> tuple[Fraction, str]:
     """Return the least expected number of random questions the first two questions of any strategy put
-    to the worlds (argument 3; equal world masses), with the addressees that give it."""
+    to the worlds (argument 3), per unit of mass (equal masses unless `weights` are given), with the
+    addressees that give it."""
     n, n_agents = len(goal), len(agents)
+    wt = [1] * n if weights is None else weights
     r = [[k == RANDOM for k in row] for row in kinds]
+    # worlds random under the same gods are charged alike outside the leaf cases: sum their weights once
+    by_row: dict[tuple[bool, ...], int] = {}
+    for w in range(n):
+        by_row[tuple(r[w])] = by_row.get(tuple(r[w]), 0) + wt[w]
+    rows = list(by_row.items())
     best: tuple[int, str] | None = None
 
     def keep(charge2: int, what: str) -> None:  # charge2: twice the summed charge over the worlds
@@ -163,7 +192,7 @@ def random_charge(goal: list[int], kinds: list[list[str]], agents: tuple[str, ..
     for a in range(n_agents):
         for b in range(n_agents):
             for c in range(b, n_agents):
-                keep(sum(2 + r[w][b] + r[w][c] if r[w][a] else 2 * (r[w][b] and r[w][c]) for w in range(n)),
+                keep(sum(m * (2 + rr[b] + rr[c] if rr[a] else 2 * (rr[b] and rr[c])) for rr, m in rows),
                      f"{agents[a]}, then {agents[b]} and {agents[c]}")
         # one child a leaf: it holds a single goal class k, so every world random under a lies in k
         random_classes = {goal[w] for w in range(n) if r[w][a]}
@@ -176,12 +205,12 @@ def random_charge(goal: list[int], kinds: list[list[str]], agents: tuple[str, ..
         for c in range(n_agents):
             for k in ks:
                 inside = set(per_class[k])
-                keep(sum((2 + r[w][c]) if r[w][a] else (0 if w in inside else 2 * r[w][c]) for w in range(n)),
-                     f"{agents[a]}, then a leaf and {agents[c]}")
+                keep(sum(wt[w] * ((2 + r[w][c]) if r[w][a] else (0 if w in inside else 2 * r[w][c]))
+                         for w in range(n)), f"{agents[a]}, then a leaf and {agents[c]}")
         if len(per_class) == 2:
-            keep(sum(2 for w in range(n) if r[w][a]), f"{agents[a]}, then two leaves")
+            keep(sum(2 * wt[w] for w in range(n) if r[w][a]), f"{agents[a]}, then two leaves")
     assert best is not None
-    return Fraction(best[0], 2 * n), best[1]
+    return Fraction(best[0], 2 * sum(wt)), best[1]
 
 
 def floor(puzzle: Any, check_time: Callable[[], None] | None = None) -> Floor:
@@ -201,15 +230,18 @@ def floor(puzzle: Any, check_time: Callable[[], None] | None = None) -> Floor:
     return Floor(max(code, informative + charge), code, informative, charge, first)
 
 
-def check_average(puzzle: Any, claim: Fraction, root: Any, check_time: Callable[[], None] | None = None
-                  ) -> AverageChecked:
+def check_average(puzzle: Any, claim: Fraction, root: Any, check_time: Callable[[], None] | None = None,
+                  lemmas: tuple[Any, Any] | None = None, tick: Callable[[], None] | None = None) -> AverageChecked:
     """Return whether a strategy (the root of its tree) averages `claim` questions and no strategy of any
-    length averages fewer."""
+    length averages fewer: by the floor, or else by `lemmas` (the document's lemmas and worlds, checked
+    by certificate.lemmas; a malformed one raises ValueError "key: what is wrong")."""
     start = time.perf_counter()
     verdict = verify(puzzle, root, check_time)
 
-    def done(ok: bool, bound: Floor | None, failure: str | None = None) -> AverageChecked:
-        return AverageChecked(ok, claim, verdict.expected, bound, time.perf_counter() - start, failure)
+    def done(ok: bool, bound: Floor | None, failure: str | None = None, proved: Fraction | None = None,
+             counted: tuple[int, int] = (0, 0)) -> AverageChecked:
+        return AverageChecked(ok, claim, verdict.expected, bound, time.perf_counter() - start, failure,
+                              bound.value if proved is None and bound is not None else proved, *counted)
 
     if not verdict.ok:
         return done(False, None, f"the strategy fails: {verdict.failure}")
@@ -219,7 +251,23 @@ def check_average(puzzle: Any, claim: Fraction, root: Any, check_time: Callable[
         bound = floor(puzzle, check_time)
     except Unbounded as e:
         return done(False, None, f"no lower bound here: {e}")
-    if bound.value < claim:
+    if bound.value >= claim:
+        return done(True, bound)
+    if lemmas is None:
         return done(False, bound, f"the lower bound is {bound.value} ({float(bound.value):.6f}), below the claimed "
-                                  f"{claim} ({float(claim):.6f}): this checker cannot show that no strategy does better")
-    return done(True, bound)
+                                  f"{claim} ({float(claim):.6f}): this checker cannot show that no strategy does "
+                                  "better (a certificate with lemmas about nodes can)")
+    from .lemmas import Rejected, Units, check_lemmas, read_lemmas
+
+    units = Units(puzzle, check_time)
+    items = read_lemmas(units, *lemmas)
+    try:
+        least, splits = check_lemmas(units, items, tick)
+    except Rejected as e:
+        return done(False, bound, str(e), counted=(len(items), 0))
+    proved = least / units.n_worlds
+    if proved < claim:
+        return done(False, bound, f"the lemmas show that every strategy averages at least {proved} "
+                                  f"({float(proved):.6f}), below the claimed {claim} ({float(claim):.6f})",
+                    proved, (len(items), splits))
+    return done(True, bound, None, proved, (len(items), splits))
