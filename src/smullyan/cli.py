@@ -731,12 +731,13 @@ def build_parser() -> argparse.ArgumentParser:
                                    "need a --limit. With --objective expected the certificate carries a strategy "
                                    "(--strategy, or the one solve finds) and its average; the checker verifies it "
                                    "and shows from the semantics alone that no strategy of any length averages "
-                                   "fewer (two-word puzzles, when the average meets that lower bound).")
+                                   "fewer (two-word puzzles): by a lower bound, or where the average is above it "
+                                   "by lemmas about nodes that a branch and bound proves (puzzles of a few gods).")
     c.add_argument("puzzle", metavar="PUZZLE", help="gods puzzle file (TOML or English text)")
     c.add_argument("--questions", type=int, default=None, metavar="K", help="the number of questions to refute")
     c.add_argument("--objective", default="worst", choices=("worst", "expected"),
                    help="worst: no strategy of K questions (default); expected: the average of a strategy (--strategy, "
-                        "or the one solve finds) is the fewest of any strategy, when it meets the lower bound")
+                        "or the one solve finds) is the fewest of any strategy")
     c.add_argument("--strategy", metavar="FILE", help="with --objective expected: the strategy to certify (JSON)")
     c.add_argument("--out", metavar="FILE", help="write the certificate into FILE (default: print it)")
     c.add_argument("--limit", action="append", metavar="N|Ns", help="stop after N explored splits or N seconds")
