@@ -180,7 +180,7 @@ def test_a_lemma_about_one_goal_class_must_cost_nothing():
     (lambda d: d.update(lemmas=[]), "lemmas", "expected a non-empty list"),
     (lambda d: d["lemmas"][0].update(cost="much"), "lemmas[0].cost", 'expected a fraction such as "1337/8"'),
     (lambda d: d["lemmas"][0].update(cost=3), "lemmas[0]", 'expected {"node": [[world, weight], ...], "cost": "p/q"}'),
-    (lambda d: d["lemmas"][0]["node"].append([0, 0]), "lemmas[0].node", "weights above 0; got [0, 0]"),
+    (lambda d: d["lemmas"][0]["node"].append([0, 0]), "lemmas[0].node", "weights above 0 and below 2**256; got [0, 0]"),
     (lambda d: d["lemmas"][0]["node"].append(["x", 1]), "lemmas[0].node", "expected [world, weight] pairs"),
     (lambda d: d["lemmas"][-1]["node"].append([1, 1]), "lemmas[5].node", "1 is not a world listed under worlds"),
     (lambda d: d["worlds"].update({"1": d["worlds"]["0"]}) or d["lemmas"][-1]["node"].append([1, 1]),
@@ -189,6 +189,9 @@ def test_a_lemma_about_one_goal_class_must_cost_nothing():
     (lambda d: d["worlds"].update({"1": "A=random B=random C=liar D=liar E=liar; ja=no da=yes"}) or
      d["lemmas"][-1]["node"].append([1, 1]), "lemmas[5].node", "answers like another world of the node"),
     (lambda d: d["lemmas"][0].update(node=[]), "lemmas[0].node", "expected at least one world"),
+    (lambda d: d["lemmas"][0].update(cost="1e9999"), "lemmas[0].cost", "of at most 200 characters and 600 bits, "
+                                                                        "got '1e9999'"),
+    (lambda d: d["lemmas"][0]["node"][0].__setitem__(1, 2 ** 256), "lemmas[0].node", "below 2**256; got [0, 1157"),
 ])
 def test_malformed_lemmas_are_bad_input(change, key, message):
     doc = _five_doc()
@@ -196,6 +199,16 @@ def test_malformed_lemmas_are_bad_input(change, key, message):
     with pytest.raises(smullyan.BadInput) as e:
         smullyan.check_certificate(smullyan.load(FIVE), doc)
     assert e.value.key == key and message in str(e.value)
+
+
+@pytest.mark.parametrize("text, message", [
+    ('{"schema": "smullyan/certificate", "n": ' + "9" * 5000 + "}", "invalid JSON: a number is too long"),
+    ("[" * 100_000 + "]" * 100_000, "invalid JSON: nested too deeply"),
+])
+def test_hostile_json_is_bad_input(text, message):
+    with pytest.raises(smullyan.BadInput) as e:
+        smullyan.check_certificate(smullyan.load(FIVE), text)
+    assert str(e.value).startswith(message)
 
 
 def test_a_strategy_above_the_optimum_gets_no_certificate():

@@ -336,10 +336,12 @@ def _check_average(puzzle: GodsPuzzle, doc: dict[str, Any], budget: Any) -> Cert
     if "strategy" not in doc:
         raise BadInput("expected the strategy whose average is claimed", key="strategy")
     root = loads_strategy({"strategy": doc["strategy"]}).root
+    from ..certificate.lemmas import Malformed
+
     lemmas = (doc["lemmas"], doc.get("worlds")) if "lemmas" in doc else None
     try:
         result = check_average(puzzle.model, claim, root, budget.check_time, lemmas, budget.tick)
-    except ValueError as e:  # "key: what is wrong"
+    except Malformed as e:  # "key: what is wrong"
         key, _, message = str(e).partition(": ")
         raise BadInput(message, key=key) from None
     return CertificateCheck(result.ok, 0, result.lemmas, result.splits, result.seconds, result.failure, claim,

@@ -230,6 +230,10 @@ def json_document(text: str) -> Any:
     except json.JSONDecodeError as e:
         raise BadInput(f"invalid JSON: {e.msg} (line {e.lineno}, column {e.colno})", line=e.lineno,
                        column=e.colno) from None
+    except ValueError as e:  # a number too long to convert: Python refuses integers of over 4,300 digits
+        raise BadInput(f"invalid JSON: a number is too long ({e})") from None
+    except RecursionError:
+        raise BadInput("invalid JSON: nested too deeply") from None
 
 
 @dataclass(frozen=True)

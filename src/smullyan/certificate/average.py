@@ -234,7 +234,7 @@ def check_average(puzzle: Any, claim: Fraction, root: Any, check_time: Callable[
                   lemmas: tuple[Any, Any] | None = None, tick: Callable[[], None] | None = None) -> AverageChecked:
     """Return whether a strategy (the root of its tree) averages `claim` questions and no strategy of any
     length averages fewer: by the floor, or else by `lemmas` (the document's lemmas and worlds, checked
-    by certificate.lemmas; a malformed one raises ValueError "key: what is wrong")."""
+    by certificate.lemmas; a malformed one raises lemmas.Malformed "key: what is wrong")."""
     start = time.perf_counter()
     verdict = verify(puzzle, root, check_time)
 

@@ -39,10 +39,17 @@ from .average import FIXED, FREE, RANDOM, answering, huffman_cost, kraft_cost, r
 
 Items = tuple[tuple[int, int], ...]  # a node: (unit, whole-number weight), by unit
 MAX_RENAMED_AGENTS = 6  # renamings are tried for puzzles of at most this many gods (6! = 720)
+MAX_COST_CHARS = 200  # a lemma's cost, written as a fraction, at most (real ones have a few digits)
+MAX_COST_BITS = 600  # and its numerator and denominator, in bits ("1e9999" is short but huge)
+MAX_WEIGHT = 2 ** 256  # a world's weight in a lemma, below this (a random answer halves it: 2**256 is deep)
 
 
 class Rejected(Exception):
     """A lemma does not hold as checked (the message says which split escapes it)."""
+
+
+class Malformed(ValueError):
+    """A certificate's lemmas are not well formed, or were written for another puzzle ("key: what")."""
 
 
 class Units:
@@ -256,40 +263,46 @@ def describe(units: Units, items: Items, most: int = 4) -> str:
 
 def read_lemmas(units: Units, raw: Any, described: Any) -> list[tuple[Items, Fraction]]:
     """Return the lemmas of a certificate document (each node by its units, with its least cost); raise
-    ValueError "key: what is wrong" for a malformed one or one written for another puzzle."""
+    Malformed "key: what is wrong" for a malformed one or one written for another puzzle."""
     if not isinstance(described, dict):
-        raise ValueError("worlds: expected an object from world number to its description")
+        raise Malformed("worlds: expected an object from world number to its description")
     for key, text in described.items():
         if not (isinstance(key, str) and key.isdigit() and int(key) < units.n_worlds):
-            raise ValueError(f"worlds.{key}: not a world of this puzzle (it has {units.n_worlds})")
+            raise Malformed(f"worlds.{key}: not a world of this puzzle (it has {units.n_worlds})")
         if text != units.describe(int(key)):
-            raise ValueError(f"worlds.{key}: the certificate was written for another puzzle: this world is "
+            raise Malformed(f"worlds.{key}: the certificate was written for another puzzle: this world is "
                              f"{units.describe(int(key))!r} here, {text!r} there")
     if not isinstance(raw, list) or not raw:
-        raise ValueError("lemmas: expected a non-empty list")
+        raise Malformed("lemmas: expected a non-empty list")
     out = []
     for n, item in enumerate(raw):
         where = f"lemmas[{n}]"
         if not isinstance(item, dict) or not isinstance(item.get("node"), list) or not isinstance(item.get("cost"), str):
-            raise ValueError(f"{where}: expected {{\"node\": [[world, weight], ...], \"cost\": \"p/q\"}}")
+            raise Malformed(f"{where}: expected {{\"node\": [[world, weight], ...], \"cost\": \"p/q\"}}")
         try:
+            if len(item["cost"]) > MAX_COST_CHARS:
+                raise ValueError
             cost = Fraction(item["cost"])
+            if max(abs(cost.numerator).bit_length(), cost.denominator.bit_length()) > MAX_COST_BITS:
+                raise ValueError
         except (ValueError, ZeroDivisionError):
-            raise ValueError(f"{where}.cost: expected a fraction such as \"1337/8\", got {item['cost']!r}") from None
+            raise Malformed(f"{where}.cost: expected a fraction such as \"1337/8\" of at most {MAX_COST_CHARS} "
+                             f"characters and {MAX_COST_BITS} bits, got {item['cost'][:40]!r}") from None
         weights: dict[int, int] = {}
         for pair in item["node"]:
-            if not (isinstance(pair, list) and len(pair) == 2 and all(_whole(x) for x in pair) and pair[1] > 0):
-                raise ValueError(f"{where}.node: expected [world, weight] pairs of whole numbers, weights above 0; "
-                                 f"got {pair!r}")
+            if not (isinstance(pair, list) and len(pair) == 2 and all(_whole(x) for x in pair)
+                    and 0 < pair[1] < MAX_WEIGHT):
+                raise Malformed(f"{where}.node: expected [world, weight] pairs of whole numbers, weights above 0 "
+                                 f"and below 2**256; got {str(pair)[:60]}")
             if str(pair[0]) not in described:
-                raise ValueError(f"{where}.node: {pair[0]!r} is not a world listed under worlds")
+                raise Malformed(f"{where}.node: {pair[0]!r} is not a world listed under worlds")
             u = units.unit_of[pair[0]]
             if u in weights:
-                raise ValueError(f"{where}.node: world {pair[0]} answers like another world of the node and shares "
+                raise Malformed(f"{where}.node: world {pair[0]} answers like another world of the node and shares "
                                  "its goal class; list such worlds once, with their summed weight")
             weights[u] = pair[1]
         if not weights:
-            raise ValueError(f"{where}.node: expected at least one world")
+            raise Malformed(f"{where}.node: expected at least one world")
         out.append((tuple(sorted(weights.items())), cost))
     return out
 
