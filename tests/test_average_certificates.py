@@ -132,6 +132,15 @@ def test_an_average_above_the_bound_is_certified_with_lemmas_about_nodes():
                                      "averages fewer (lower bound 163/40, from 6 lemmas about nodes, ")
 
 
+@pytest.mark.parametrize("spec, average, bound, lemmas", [("TTTR", "19/8", "9/4", 1), ("TTTRR", "163/40", "4", 6)])
+def test_leaderboard_rows_above_the_bound_are_certified(spec, average, bound, lemmas):
+    puzzle = gods(spec)
+    cert = smullyan.certify(puzzle, objective="expected")  # the solver's strategy
+    assert (str(cert.average), str(cert.bound.value), len(cert.proof.lemmas)) == (average, bound, lemmas)
+    checked = smullyan.check_certificate(puzzle, cert.to_json())
+    assert (checked.ok, str(checked.bound), checked.lemmas) == (True, average, lemmas)
+
+
 @pytest.mark.slow
 def test_five_gods_any_length_is_certified_with_three_lemmas():
     # T, T, L, R, R: 1337/240 (the leaderboard's conjectured 5.6833 beaten), the bound 83/15
