@@ -88,7 +88,8 @@ class SurveyResult:
         """Write each solvable puzzle (TOML) with its optimal strategies (JSON) for `smullyan verify`, and
         a certificate that one question fewer cannot do (`NAME.certificate.json`, also for `smullyan
         verify`) where the certificate writer finishes within the survey's limit, and an average
-        certificate (`NAME.average-certificate.json`) where the average meets the checker's lower bound."""
+        certificate (`NAME.average-certificate.json`) where the average meets the checker's lower bound or
+        the lemma writer proves it within that limit."""
         from .certificates import certify
         from .puzzles import GodsPuzzle
         from ..formats.strategy_json import strategy_to_json
@@ -128,9 +129,10 @@ class SurveyResult:
                 files.append(out / f"{name}.expected.json")
                 files[-1].write_text(json.dumps(tree_doc, indent=1) + "\n", encoding="utf-8")
                 try:
-                    average = certify(GodsPuzzle(puzzle), objective="expected", strategy={"strategy": tree_doc})
-                except PuzzleError:
-                    average = None  # the average lies above the bound a certificate carries (proved by search)
+                    average = certify(GodsPuzzle(puzzle), objective="expected", strategy={"strategy": tree_doc},
+                                      limit=f"{self.reading.seconds or 20:g}s", memory=self.reading.memory)
+                except (PuzzleError, LimitReached):
+                    average = None  # above the bound, and the lemma writer found no proof within the limit
                 if average is not None:
                     files.append(out / f"{name}.average-certificate.json")
                     files[-1].write_text(average.to_json() + "\n", encoding="utf-8")
