@@ -879,7 +879,9 @@ def test_reading_is_fast():
             smullyan.read(t)
             best = min(best, time.perf_counter() - start)
         times.append(best)
-    assert statistics.median(times) < 0.010
+    # a guard against a reader gone quadratic, not a benchmark (the figure lives in the README's reading
+    # benchmark): it was 10 ms, which a host five times slower missed with an 11.6 ms median
+    assert statistics.median(times) < 0.1
 
 
 # --- each new wording pinned to the clue it means ---------------------------------------------------

@@ -183,7 +183,9 @@ def test_time_limit_holds_while_grammar_signatures_are_computed():
     with pytest.raises(smullyan.LimitReached) as err:
         p.solve(limit="2s")
     assert time.perf_counter() - start < 1.25 * 2 + 1.5
-    assert err.value.proved == {"fewest_any_language": 2, "fewer_impossible": 1}
+    # what was proved before the limit depends on the machine (all of it in 2 s alone; on a slow host late
+    # in the suite, nothing yet): whatever is reported must be true
+    assert err.value.proved.items() <= {"fewest_any_language": 2, "fewer_impossible": 1}.items()
 
 
 def test_time_limit_holds_at_eight_gods_where_one_split_is_costly():
