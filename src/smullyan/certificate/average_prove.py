@@ -102,7 +102,7 @@ def prove_average(units: Units, claim: Fraction, tick: Callable[[], None],
 def collect(table: LemmaTable, root: Items, floors: dict[Items, Fraction]) -> tuple[tuple[Items, Fraction], ...]:
     """Return the lemmas the root's proof cites, and theirs, found by running the checker from the root."""
     units = table.units
-    key, g = units.canonical(root)
+    key, _ = units.canonical(root)
     order = [key]
     seen = {key}
 
