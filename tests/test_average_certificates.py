@@ -228,7 +228,8 @@ def test_a_strategy_above_the_optimum_gets_no_certificate():
         smullyan.certify(puzzle, objective="expected", strategy=worst)
     assert e.value.key == "strategy" and e.value.message == (
         "the strategy averages 367/80 = 4.587500, above the lower bound 4 = 4.000000, and the branch and bound that "
-        "writes lemmas, 10 questions deep, found no proof that it is the fewest (a strategy may average less)")
+        "writes lemmas, 6 questions deep, found no proof that it is the fewest, nor within the puzzle's 6 questions (a "
+        "strategy may average less)")
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -301,7 +302,7 @@ def test_the_average_checker_imports_nothing_of_the_search():
         found = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
         return found | {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
 
-    assert imports(root / "certificate" / "average.py") == {"__future__", "heapq", "time", "dataclasses",
+    assert imports(root / "certificate" / "average.py") == {"__future__", "heapq", "math", "time", "dataclasses",
                                                             "fractions", "typing", "logic.options",
                                                             "interrogate.verify", "lemmas"}
     assert imports(root / "certificate" / "lemmas.py") == {"__future__", "itertools", "math", "dataclasses",
@@ -366,3 +367,62 @@ def test_certify_refuses_a_deduction_puzzle(capsys):
     assert main(["certify", str(EXAMPLES / "zebra.toml"), "--objective", "expected"]) == 2
     assert capsys.readouterr().err.endswith("certify writes proofs about question strategies; this is a deduction "
                                             "puzzle\n")
+
+
+def _capped_five(cap: int = 5):
+    """Return R,R,L,L,L's certificate of 163/40 proved for strategies of at most `cap` questions (lemmas
+    with caps, as certify writes for a puzzle whose budget raises its optimum), and its document."""
+    from smullyan.api.certificates import AverageCertificate
+    from smullyan.certificate.average import floor as average_floor
+    from smullyan.certificate.average_prove import prove_average
+    from smullyan.certificate.lemmas import Units
+
+    puzzle = smullyan.load(FIVE)
+    units = Units(puzzle.model)
+    proof = prove_average(units, Fraction(163, 40), lambda: None, cap=cap)
+    strategy = smullyan.verify(puzzle, smullyan.load_strategy(EXAMPLES / "five_gods_expected_strategy.json")).strategy
+    cert = AverageCertificate(puzzle, Fraction(163, 40), strategy, average_floor(puzzle.model), 0.0, proof, units)
+    return puzzle, cert, cert.to_dict()
+
+
+def test_a_capped_average_is_certified_with_lemmas_that_carry_their_questions():
+    puzzle, cert, doc = _capped_five()
+    assert cert.cap == 5 and doc["claim"]["questions"] == 5
+    assert cert.statement().startswith("no strategy of at most 5 questions identifies the gods with fewer than 163/40")
+    assert doc["lemmas"][-1] == {"node": [[i, 1] for i in range(0, 20, 2)], "cost": "163/4", "questions": 5}
+    assert all(0 <= lemma["questions"] <= 5 for lemma in doc["lemmas"])
+    checked = smullyan.check_certificate(puzzle, doc)
+    assert (checked.ok, checked.bound, checked.within) == (True, Fraction(163, 40), 5)
+    assert "and no strategy of at most 5 questions averages fewer (lower bound 163/40, from " in checked.text()
+    assert checked.to_dict()["questions"] == 5
+
+
+def test_a_capped_lemma_cannot_cover_a_child_with_more_questions():
+    puzzle, _, doc = _capped_five()
+    for lemma in doc["lemmas"][:-1]:
+        lemma["questions"] = 0  # a node of two classes has no strategy of 0 questions: true, but covers nothing
+    checked = smullyan.check_certificate(puzzle, doc)
+    assert not checked.ok and checked.failure.startswith("lemma ") and "a question to " in checked.failure
+
+
+def test_a_strategy_longer_than_the_claims_cap_is_rejected():
+    puzzle, _, doc = _capped_five()
+    doc["claim"]["questions"] = 4
+    checked = smullyan.check_certificate(puzzle, doc)
+    assert not checked.ok and checked.failure == "the strategy asks up to 5 questions, more than the claim's 4"
+
+
+@pytest.mark.parametrize("change, key, message", [
+    (lambda d: d["claim"].update(questions=-1), "claim.questions",
+     "expected a whole number of questions from 0 to 64 (or no key: any length), got -1"),
+    (lambda d: d["claim"].update(questions="5"), "claim.questions",
+     "expected a whole number of questions from 0 to 64 (or no key: any length), got 5"),
+    (lambda d: d["lemmas"][0].update(questions=10**100), "lemmas[0].questions",
+     "expected a whole number of questions from 0 to 64 (or no key: any length), got 1" + "0" * 39),
+])
+def test_malformed_caps_are_bad_input(change, key, message):
+    puzzle, _, doc = _capped_five()
+    change(doc)
+    with pytest.raises(smullyan.BadInput) as e:
+        smullyan.check_certificate(puzzle, doc)
+    assert (e.value.key, str(e.value).split(": ", 1)[-1]) == (key, message)

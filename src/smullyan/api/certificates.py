@@ -83,9 +83,15 @@ class AverageCertificate:
     proof: Any = None  # certificate.average_prove.AverageProof, where the average is above the bound
     units: Any = None  # certificate.lemmas.Units of the puzzle, with a proof
 
+    @property
+    def cap(self) -> int | None:
+        """Return the number of questions the claim is about (None: strategies of any length)."""
+        return None if self.proof is None else self.proof.cap
+
     def statement(self) -> str:
         """Return the claim in words."""
-        return (f"no strategy of any length identifies the "
+        which = "any length" if self.cap is None else f"at most {self.cap} question{'s' * (self.cap != 1)}"
+        return (f"no strategy of {which} identifies the "
                 f"{'gods and the language' if self.puzzle.model.goal == 'types+language' else 'gods'} "
                 f"with fewer than {self.average} = {float(self.average):.6f} questions on average")
 
@@ -93,7 +99,8 @@ class AverageCertificate:
         """Return the certificate as a JSON document (the checker reads the claim and the strategy)."""
         b = self.bound
         return {**header("certificate", self.puzzle.semantics()),
-                "claim": {"average": str(self.average), "language": "any", "statement": self.statement()},
+                "claim": {"average": str(self.average), "language": "any", "statement": self.statement(),
+                          **({} if self.cap is None else {"questions": self.cap})},
                 "puzzle": {"agents": list(self.puzzle.agents), "worlds": self.puzzle.worlds},
                 "bound": {"value": str(b.value), "code": str(b.code), "informative": str(b.informative),
                           "random": str(b.random), "first_questions": b.first},
@@ -104,11 +111,12 @@ class AverageCertificate:
         if self.proof is None:
             return {}
         units = self.units
-        used = sorted({units.first[u] for items, _ in self.proof.lemmas for u, _ in items})
+        used = sorted({units.first[u] for items, *_ in self.proof.lemmas for u, _ in items})
         space = self.puzzle.model.space
         return {"worlds": {str(i): space.describe(i) for i in used},
-                "lemmas": [{"node": [[units.first[u], m] for u, m in items], "cost": str(cost)}
-                           for items, cost in self.proof.lemmas]}
+                "lemmas": [{"node": [[units.first[u], m] for u, m in items], "cost": str(cost),
+                            **({} if cap is None else {"questions": cap})}
+                           for items, cost, cap in self.proof.lemmas]}
 
     def to_json(self) -> str:
         """Return the certificate as JSON text."""
@@ -141,6 +149,7 @@ class CertificateCheck:
     failure: str | None
     average: Fraction | None = None  # an average certificate: the claim checked
     bound: Fraction | None = None  # an average certificate: the checker's lower bound
+    within: int | None = None  # an average certificate about strategies of at most this many questions
 
     def text(self) -> str:
         """Return the verdict in words."""
@@ -148,8 +157,9 @@ class CertificateCheck:
         if self.ok and self.average is not None:
             how = "" if not self.lemmas else (f", from {self.lemmas} lemma{'s' * (self.lemmas != 1)} about nodes, "
                                               f"{self.splits:,} splits enumerated by the checker")
+            which = "any length" if self.within is None else f"at most {self.within} questions"
             return (f"Certificate checked: the strategy averages {self.average} = {float(self.average):.6f} questions, "
-                    f"verified against every world and hidden state, and no strategy of any length averages fewer "
+                    f"verified against every world and hidden state, and no strategy of {which} averages fewer "
                     f"(lower bound {self.bound}{how}).\n{self.seconds:.2f} s.")
         if self.ok:
             return (f"Certificate checked: no strategy of at most {k} question{'s' * (k != 1)} identifies the goal, "
@@ -161,8 +171,9 @@ class CertificateCheck:
         """Return the verdict as JSON data."""
         if self.average is not None or self.bound is not None:
             lemmas = {} if not self.lemmas else {"lemmas_checked": self.lemmas, "splits": self.splits}
+            within = {} if self.within is None else {"questions": self.within}
             return {"ok": self.ok, "average": None if self.average is None else str(self.average),
-                    "bound": None if self.bound is None else str(self.bound), **lemmas,
+                    "bound": None if self.bound is None else str(self.bound), **within, **lemmas,
                     "seconds": round(self.seconds, 6), "failure": self.failure}
         return {"ok": self.ok, "questions": self.questions, "lemmas_checked": self.lemmas, "splits": self.splits,
                 "seconds": round(self.seconds, 6), "failure": self.failure}
@@ -264,13 +275,20 @@ def _certify_average(puzzle: GodsPuzzle, strategy: Any, limit: LimitSpec, memory
 
     budget.stage = "proving the average node by node"
     units = Units(puzzle.model, budget.check_time)
+    cap = puzzle.model.max_questions
     deepest = 2 * max(1, verdict.worst or 1)
+    if cap is not None:  # first for any length, as deep as the budget, then within it
+        deepest = min(deepest, cap)
     proof = prove_average(units, average, budget.tick, deepest)
+    if proof is None and cap is not None and (verdict.worst or 0) <= cap:
+        budget.stage = f"proving the average node by node, within {cap} questions"
+        proof = prove_average(units, average, budget.tick, cap=cap)
     if proof is None:
+        within = "" if cap is None else f", nor within the puzzle's {cap} questions"
         raise PuzzleError(f"the strategy averages {average} = {float(average):.6f}, above the lower bound "
                           f"{bound.value} = {float(bound.value):.6f}, and the branch and bound that writes lemmas, "
-                          f"{deepest} questions deep, found no proof that it is the fewest (a strategy may average less)",
-                          key="strategy")
+                          f"{deepest} questions deep, found no proof that it is the fewest{within} (a strategy may "
+                          "average less)", key="strategy")
     return AverageCertificate(puzzle, average, verdict.strategy, bound, time.perf_counter() - start, proof, units)
 
 
@@ -336,13 +354,17 @@ def _check_average(puzzle: GodsPuzzle, doc: dict[str, Any], budget: Any) -> Cert
     if "strategy" not in doc:
         raise BadInput("expected the strategy whose average is claimed", key="strategy")
     root = loads_strategy({"strategy": doc["strategy"]}).root
-    from ..certificate.lemmas import Malformed
+    from ..certificate.lemmas import MAX_CAP, Malformed
 
     lemmas = (doc["lemmas"], doc.get("worlds")) if "lemmas" in doc else None
+    cap = doc["claim"].get("questions")
+    if cap is not None and (isinstance(cap, bool) or not isinstance(cap, int) or not 0 <= cap <= MAX_CAP):
+        raise BadInput(f"expected a whole number of questions from 0 to {MAX_CAP} (or no key: any length), "
+                       f"got {str(cap)[:40]}", key="claim.questions")
     try:
-        result = check_average(puzzle.model, claim, root, budget.check_time, lemmas, budget.tick)
+        result = check_average(puzzle.model, claim, root, budget.check_time, lemmas, budget.tick, cap)
     except Malformed as e:  # "key: what is wrong"
         key, _, message = str(e).partition(": ")
         raise BadInput(message, key=key) from None
     return CertificateCheck(result.ok, 0, result.lemmas, result.splits, result.seconds, result.failure, claim,
-                            result.proved)
+                            result.proved, cap)

@@ -37,6 +37,7 @@ the worlds. Why it holds, for any strategy (each step one line of reasoning):
 from __future__ import annotations
 
 import heapq
+import math
 import time
 from dataclasses import dataclass
 from fractions import Fraction
@@ -231,10 +232,12 @@ def floor(puzzle: Any, check_time: Callable[[], None] | None = None) -> Floor:
 
 
 def check_average(puzzle: Any, claim: Fraction, root: Any, check_time: Callable[[], None] | None = None,
-                  lemmas: tuple[Any, Any] | None = None, tick: Callable[[], None] | None = None) -> AverageChecked:
+                  lemmas: tuple[Any, Any] | None = None, tick: Callable[[], None] | None = None,
+                  cap: int | None = None) -> AverageChecked:
     """Return whether a strategy (the root of its tree) averages `claim` questions and no strategy of any
-    length averages fewer: by the floor, or else by `lemmas` (the document's lemmas and worlds, checked
-    by certificate.lemmas; a malformed one raises lemmas.Malformed "key: what is wrong")."""
+    length (or of at most `cap` questions, which the strategy must keep to) averages fewer: by the floor,
+    or else by `lemmas` (the document's lemmas and worlds, checked by certificate.lemmas; a malformed one
+    raises lemmas.Malformed "key: what is wrong")."""
     start = time.perf_counter()
     verdict = verify(puzzle, root, check_time)
 
@@ -247,6 +250,8 @@ def check_average(puzzle: Any, claim: Fraction, root: Any, check_time: Callable[
         return done(False, None, f"the strategy fails: {verdict.failure}")
     if verdict.expected != claim:
         return done(False, None, f"the strategy averages {verdict.expected}, not the claimed {claim}")
+    if cap is not None and (verdict.worst is None or verdict.worst > cap):
+        return done(False, None, f"the strategy asks up to {verdict.worst} questions, more than the claim's {cap}")
     try:
         bound = floor(puzzle, check_time)
     except Unbounded as e:
@@ -262,9 +267,11 @@ def check_average(puzzle: Any, claim: Fraction, root: Any, check_time: Callable[
     units = Units(puzzle, check_time)
     items = read_lemmas(units, *lemmas)
     try:
-        least, splits = check_lemmas(units, items, tick)
+        least, splits = check_lemmas(units, items, tick, cap)
     except Rejected as e:
         return done(False, bound, str(e), counted=(len(items), 0))
+    if least == math.inf:  # counting alone rules out the cap: a verified strategy within it cannot exist
+        return done(False, bound, f"no strategy of at most {cap} questions can tell the goal classes apart")
     proved = least / units.n_worlds
     if proved < claim:
         return done(False, bound, f"the lemmas show that every strategy averages at least {proved} "

@@ -7,6 +7,11 @@ a node is charged its floor, so what it proves holds for strategies of any lengt
 raise to t gets the least bound its splits showed. The root is tried at 1, 2, 3 ... questions deep
 until it reaches the claim. Then the lemmas the root's proof cites, and theirs, are collected by
 running the checker itself from the root, so a certificate holds only lemmas its proof uses.
+
+A claim about strategies of at most j questions (a puzzle with a question budget, whose optimum may lie
+above the optimum for any length) is proved the same way once, j questions deep, each child with one
+question fewer: a child that counting rules out within its questions needs nothing (argument 6), and
+each lemma carries the number of questions it is about.
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Callable
 
-from .lemmas import Items, LemmaTable, Units, check_lemma
+from .lemmas import NEVER, Cap, Items, LemmaTable, Units, check_lemma
 
 
 @dataclass(frozen=True)
@@ -23,9 +28,10 @@ class AverageProof:
     """The lemmas proving that no strategy of any length averages below the claim."""
 
     claim: Fraction
-    lemmas: tuple[tuple[Items, Fraction], ...]  # (node, least cost), the root's last
+    lemmas: tuple[tuple[Items, Fraction, Cap], ...]  # (node, least cost, questions or None), the root's last
     depth: int  # questions deep the search went before the root reached the claim
     splits: int  # splits the search looked at
+    cap: Cap = None  # the claim is about strategies of at most this many questions (None: any length)
 
 
 class AverageProver:
@@ -35,21 +41,29 @@ class AverageProver:
         self.units = units
         self.table = LemmaTable(units, {})
         self.floors: dict[Items, Fraction] = {}
-        self.failed: dict[Items, tuple[int, Fraction, Fraction]] = {}  # key -> (depth, target, bound), scale 1
+        self.failed: dict[tuple[Items, Cap], tuple[int, Fraction, Fraction]] = {}  # -> (depth, target, bound), scale 1
         self.tick = tick
         self.splits = 0
 
-    def bound(self, items: Items, target: Fraction, depth: int) -> Fraction:
+    def bound(self, items: Items, target: Fraction, depth: int, capped: bool = False) -> Fraction | float:
         """Return a proved lower bound on the cost of node `items`, at least `target` if the search of
-        `depth` questions shows it."""
+        `depth` questions shows it; `capped`: for strategies of at most `depth` questions (NEVER where
+        counting rules them all out), else for any length. Capped, a bound below `target` is the node's
+        exact least cost: every split is then searched against the cheapest total found so far, so a
+        sibling's target is never raised by a child's weak bound (with the first failure kept instead,
+        T,T,L,R,R within 6 questions was proved only to 337/60)."""
+        cap = depth if capped else None
+        classes = self.units.classes(items)
+        if capped and classes > 1 and (depth == 0 or classes > 2 ** depth):
+            return NEVER
         floor = self.table.floor(items, self.floors)
-        if floor >= target or depth == 0 or self.units.classes(items) <= 1:
+        if floor >= target or depth == 0 or classes <= 1:
             return floor
         key, g = self.units.canonical(items)
-        known = self.table.values.get(key, Fraction(0)) * g
+        known = (self.table.known(key, cap) or Fraction(0)) * g
         if known >= target:
             return known
-        failed = self.failed.get(key)
+        failed = self.failed.get((key, cap))
         if failed is not None and failed[0] >= depth and failed[1] * g <= target:
             return max(floor, failed[2] * g)
         mass2 = 2 * sum(m for _, m in items)
@@ -67,53 +81,66 @@ class AverageProver:
         options.sort(key=lambda o: o[0])
         least = goal  # the least total shown so far (doubled), or the goal once every split reached it
         for n, (cheap, first, f1, second, f2) in enumerate(options):
+            if cheap >= least:
+                break
             if f1 < f2:  # raise the child whose floor is further from what it must reach first
                 first, f1, second, f2 = second, f2, first, f1
-            b1 = self.bound(first, goal - mass2 - f2, depth - 1)
-            b2 = self.bound(second, goal - mass2 - b1, depth - 1) if mass2 + b1 + f2 < goal else f2
+            b1 = self.bound(first, least - mass2 - f2, depth - 1, capped)
+            b2 = self.bound(second, least - mass2 - b1, depth - 1, capped) if mass2 + b1 + f2 < least else f2
             total = mass2 + b1 + b2
-            if total < goal:
+            if total < least and capped:  # exact below the target (see below): the split's true cost
+                least = total
+            elif total < least:
                 rest = options[n + 1][0] if n + 1 < len(options) else goal
                 least = min(total, rest)
                 break
         proved = max(floor, least / 2, known)
         if proved > floor:
-            self.table.values[key] = max(self.table.values.get(key, Fraction(0)), proved / g)
+            self.table.record(key, proved / g, cap)
         if proved < target:
-            self.failed[key] = (depth, target / g, proved / g)
+            self.failed[key, cap] = (depth, target / g, proved / g)
         return proved
 
 
 def prove_average(units: Units, claim: Fraction, tick: Callable[[], None],
-                  max_depth: int = 64) -> AverageProof | None:
-    """Return lemmas proving that every strategy of any length averages at least `claim` questions, or
-    None if the search of `max_depth` questions does not show it."""
+                  max_depth: int = 64, cap: Cap = None) -> AverageProof | None:
+    """Return lemmas proving that every strategy of any length (or of at most `cap` questions) averages
+    at least `claim` questions, or None if the search of `max_depth` questions (or `cap`) does not show it."""
     prover = AverageProver(units, tick)
     root = units.root()
     target = claim * units.n_worlds
-    for depth in range(1, max_depth + 1):
-        if prover.bound(root, target, depth) >= target:
+    depths = range(1, max_depth + 1) if cap is None else [cap]
+    for depth in depths:
+        if prover.bound(root, target, depth, cap is not None) >= target:
             key, g = units.canonical(root)
-            prover.table.values[key] = max(prover.table.values.get(key, Fraction(0)), target / g)
-            return AverageProof(claim, collect(prover.table, root, prover.floors), depth, prover.splits)
+            prover.table.record(key, target / g, cap)
+            return AverageProof(claim, collect(prover.table, root, prover.floors, cap), depth, prover.splits, cap)
     return None
 
 
-def collect(table: LemmaTable, root: Items, floors: dict[Items, Fraction]) -> tuple[tuple[Items, Fraction], ...]:
+def collect(table: LemmaTable, root: Items, floors: dict[Items, Fraction], cap: Cap = None
+            ) -> tuple[tuple[Items, Fraction, Cap], ...]:
     """Return the lemmas the root's proof cites, and theirs, found by running the checker from the root."""
     units = table.units
     key, _ = units.canonical(root)
-    order = [key]
-    seen = {key}
+    order: list[tuple[Items, Cap]] = [(key, cap)]
+    seen = set(order)
 
-    def cite(child: Items) -> None:
+    def cite(child: Items, within: Cap) -> None:
         k, _ = units.canonical(child)
-        if k not in seen:
-            seen.add(k)
-            order.append(k)
+        lemma = (k, table.covering(k, within))
+        if lemma not in seen:
+            seen.add(lemma)
+            order.append(lemma)
 
     n = 0
     while n < len(order):
-        check_lemma(table, order[n], table.values[order[n]], floors, cite)
+        k, within = order[n]
+        check_lemma(table, k, value_of(table, k, within), floors, cite, cap=within)
         n += 1
-    return tuple((k, table.values[k]) for k in reversed(order))
+    return tuple((k, value_of(table, k, within), within) for k, within in reversed(order))
+
+
+def value_of(table: LemmaTable, key: Items, cap: Cap) -> Fraction:
+    """Return the value of the lemma about `key` with exactly `cap` questions (None: of any length)."""
+    return table.values[key] if cap is None else table.capped[key][cap]

@@ -25,23 +25,33 @@ no strategy averages fewer than the claim. Why a lemma holds once checked (each 
    costs at least v, given that every lemma holds for depth below d (a child's subtree is shallower).
    A node of two or more goal classes has no strategy of depth 0, so lemmas may cite any lemma,
    themselves included, and all hold together.
+6. Caps. A lemma may carry a number of questions j: "every strategy of at most j questions from N costs
+   at least v". It holds at once when N's goal classes cannot all be told apart in j questions (j = 0,
+   or more classes than 2^j leaves), for no such strategy exists; otherwise as in 5, with each child
+   taking at most j - 1 questions: B is then also infinite for a child that counting rules out, and
+   a covering lemma must be one of any length or with a cap of at least j - 1 (a strategy of j - 1
+   questions is one of at most that many). Lemmas of any length cite only lemmas of any length, so 5
+   still holds for them; for the capped ones, induction on the depth of the strategy (at most the cap).
 """
 
 from __future__ import annotations
 
 import itertools
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Iterator
 
 from .average import FIXED, FREE, RANDOM, answering, huffman_cost, kraft_cost, random_charge
 
 Items = tuple[tuple[int, int], ...]  # a node: (unit, whole-number weight), by unit
+Cap = int | None  # at most this many questions, or None: any length
 MAX_RENAMED_AGENTS = 6  # renamings are tried for puzzles of at most this many gods (6! = 720)
 MAX_COST_CHARS = 200  # a lemma's cost, written as a fraction, at most (real ones have a few digits)
 MAX_COST_BITS = 600  # and its numerator and denominator, in bits ("1e9999" is short but huge)
 MAX_WEIGHT = 2 ** 256  # a world's weight in a lemma, below this (a random answer halves it: 2**256 is deep)
+MAX_CAP = 64  # a lemma's number of questions, at most (2**64 leaves tell apart any puzzle's classes)
+NEVER = math.inf  # B of a child no strategy within its cap can solve (argument 6)
 
 
 class Rejected(Exception):
@@ -184,19 +194,51 @@ class Units:
 
 @dataclass
 class LemmaTable:
-    """Lemmas by key (a node up to renamings and scaling), each with its value at scale 1."""
+    """Lemmas by key (a node up to renamings and scaling), each with its value at scale 1: those of any
+    length in `values`, those with a cap in `capped` (key -> cap -> value)."""
 
     units: Units
     values: dict[Items, Fraction]
+    capped: dict[Items, dict[int, Fraction]] = field(default_factory=dict)
 
-    def bound(self, items: Items, floors: dict[Items, Fraction]) -> Fraction:
-        """Return B of argument 5: 0 for at most one goal class, else the floor or a covering lemma's value."""
-        if self.units.classes(items) <= 1:
+    def bound(self, items: Items, floors: dict[Items, Fraction], cap: Cap = None) -> Fraction | float:
+        """Return B of arguments 5 and 6: 0 for at most one goal class, NEVER for a node counting rules out
+        within `cap` questions, else the floor or the best covering lemma's value."""
+        classes = self.units.classes(items)
+        if classes <= 1:
             return Fraction(0)
+        if cap is not None and (cap == 0 or classes > 2 ** cap):
+            return NEVER
         key, g = self.units.canonical(items)
-        known = self.values.get(key)
+        known = self.known(key, cap)
         f = self.floor(items, floors)
         return f if known is None else max(f, known * g)
+
+    def known(self, key: Items, cap: Cap) -> Fraction | None:
+        """Return the best value (scale 1) of a lemma about `key` that covers strategies within `cap`."""
+        best = self.values.get(key)
+        if cap is not None:
+            for c, v in self.capped.get(key, {}).items():
+                if c >= cap and (best is None or v > best):
+                    best = v
+        return best
+
+    def covering(self, key: Items, cap: Cap) -> Cap:
+        """Return the cap of the lemma `known` uses for `key` within `cap` (None: the one of any length)."""
+        best, which = self.values.get(key), None
+        if cap is not None:
+            for c, v in sorted(self.capped.get(key, {}).items()):
+                if c >= cap and (best is None or v > best):
+                    best, which = v, c
+        return which
+
+    def record(self, key: Items, value: Fraction, cap: Cap) -> None:
+        """Keep a lemma about `key` (value at scale 1), within `cap` questions or of any length."""
+        if cap is None:
+            self.values[key] = max(self.values.get(key, value), value)
+        else:
+            row = self.capped.setdefault(key, {})
+            row[cap] = max(row.get(cap, value), value)
 
     def code(self, items: Items) -> int:
         """Return the prefix-code part of a node's floor (cheap: it settles most splits)."""
@@ -220,16 +262,22 @@ class LemmaTable:
 
 
 def check_lemma(table: LemmaTable, items: Items, value: Fraction, floors: dict[Items, Fraction],
-                cite: Callable[[Items], None] | None = None, tick: Callable[[], None] | None = None) -> int:
-    """Return how many splits were checked if every split of node `items` costs at least `value`
-    (argument 5); raise Rejected naming one that does not. `cite` is told each child a lemma was needed for."""
+                cite: Callable[[Items, Cap], None] | None = None, tick: Callable[[], None] | None = None,
+                cap: Cap = None) -> int:
+    """Return how many splits were checked if every split of node `items` (by strategies of at most `cap`
+    questions, or of any length) costs at least `value` (arguments 5 and 6); raise Rejected naming one
+    that does not. `cite` is told each child a lemma was needed for, with the child's cap."""
     units = table.units
-    if units.classes(items) < 2:
+    classes = units.classes(items)
+    if classes < 2:
         if value > 0:
             raise Rejected("its worlds share one goal class: they need no question")
         return 0
+    if cap is not None and (cap == 0 or classes > 2 ** cap):
+        return 0
     if table.floor(items, floors) >= value:
         return 0
+    below = None if cap is None else cap - 1
     mass2 = 2 * sum(m for _, m in items)
     target = 2 * value
     checked = 0
@@ -243,15 +291,15 @@ def check_lemma(table: LemmaTable, items: Items, value: Fraction, floors: dict[I
             f1, f2 = table.floor(first, floors), table.floor(second, floors)
             if mass2 + f1 + f2 >= target:
                 continue
-            b1, b2 = table.bound(first, floors), table.bound(second, floors)
+            b1, b2 = table.bound(first, floors, below), table.bound(second, floors, below)
             if mass2 + b1 + b2 < target:
                 raise Rejected(f"a question to {units.agents[agent]} whose children are bounded by "
                                f"{b1 / 2} and {b2 / 2} costs at least {(mass2 + b1 + b2) / 2} only, below {value}: "
                                f"first {describe(units, first)}; second {describe(units, second)}")
             if cite is not None:
                 for child, f, b in ((first, f1, b1), (second, f2, b2)):
-                    if b > f:
-                        cite(child)
+                    if b > f and b != NEVER:
+                        cite(child, below)
     return checked
 
 
@@ -261,9 +309,10 @@ def describe(units: Units, items: Items, most: int = 4) -> str:
     return shown + (f" and {len(items) - most} more" if len(items) > most else "")
 
 
-def read_lemmas(units: Units, raw: Any, described: Any) -> list[tuple[Items, Fraction]]:
-    """Return the lemmas of a certificate document (each node by its units, with its least cost); raise
-    Malformed "key: what is wrong" for a malformed one or one written for another puzzle."""
+def read_lemmas(units: Units, raw: Any, described: Any) -> list[tuple[Items, Fraction, Cap]]:
+    """Return the lemmas of a certificate document (each node by its units, with its least cost and its
+    number of questions, None for any length); raise Malformed "key: what is wrong" for a malformed one
+    or one written for another puzzle."""
     if not isinstance(described, dict):
         raise Malformed("worlds: expected an object from world number to its description")
     for key, text in described.items():
@@ -303,7 +352,11 @@ def read_lemmas(units: Units, raw: Any, described: Any) -> list[tuple[Items, Fra
             weights[u] = pair[1]
         if not weights:
             raise Malformed(f"{where}.node: expected at least one world")
-        out.append((tuple(sorted(weights.items())), cost))
+        cap = item.get("questions")
+        if cap is not None and not (_whole(cap) and cap <= MAX_CAP):
+            raise Malformed(f"{where}.questions: expected a whole number of questions from 0 to {MAX_CAP} (or no "
+                             f"key: any length), got {str(cap)[:40]}")
+        out.append((tuple(sorted(weights.items())), cost, cap))
     return out
 
 
@@ -311,19 +364,20 @@ def _whole(x: Any) -> bool:
     return isinstance(x, int) and not isinstance(x, bool) and x >= 0
 
 
-def check_lemmas(units: Units, lemmas: list[tuple[Items, Fraction]], tick: Callable[[], None] | None = None
-                 ) -> tuple[Fraction, int]:
-    """Return the least cost the lemmas prove for the root (every world weighing 1) and the splits checked,
-    having checked every lemma against all of them; raise Rejected naming the first that fails."""
+def check_lemmas(units: Units, lemmas: list[tuple[Items, Fraction, Cap]], tick: Callable[[], None] | None = None,
+                 cap: Cap = None) -> tuple[Fraction | float, int]:
+    """Return the least cost the lemmas prove for the root (every world weighing 1) for strategies of at
+    most `cap` questions (None: any length), and the splits checked, having checked every lemma against
+    all of them; raise Rejected naming the first that fails."""
     table = LemmaTable(units, {})
-    for items, cost in lemmas:
+    for items, cost, within in lemmas:
         key, g = units.canonical(items)
-        table.values[key] = max(table.values.get(key, cost / g), cost / g)
+        table.record(key, cost / g, within)
     floors: dict[Items, Fraction] = {}
     splits = 0
-    for n, (items, cost) in enumerate(lemmas):
+    for n, (items, cost, within) in enumerate(lemmas):
         try:
-            splits += check_lemma(table, items, cost, floors, tick=tick)
+            splits += check_lemma(table, items, cost, floors, tick=tick, cap=within)
         except Rejected as e:
             raise Rejected(f"lemma {n}: {e}") from None
-    return table.bound(units.root(), floors), splits
+    return table.bound(units.root(), floors, cap), splits
