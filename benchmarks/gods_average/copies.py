@@ -119,7 +119,6 @@ def main() -> None:
     k = len(next(iter(by_mask.values())))
     # the model needs only k = C(f+t, f); the least f with C(n-r, f) = k gives it (f and t may be swapped)
     f = next(f for f in range(n - r + 1) if len(list(itertools.combinations(range(n - r), f))) == k)
-    masks = sorted(by_mask)  # copies.c numbers the worlds by increasing mask
     with tempfile.TemporaryDirectory() as tmp:
         exe = compile_solver(tmp, "copies")
         extra = ["tree"]
@@ -142,21 +141,29 @@ def main() -> None:
     if run.returncode != 0 or not out or not out[0].startswith("feasible"):
         raise fail(f"{args.puzzle}: stopped after {seconds:.1f} s: {' '.join(out) or run.stderr.strip()}",
                    3 if run.returncode == 3 else 70)
-    tree = read_count_tree(out[1:], masks, by_mask, args.depth)
+    word_and_verify(args.puzzle, document, anyl, out[1:], by_mask, args.depth, args.out, f"; search {seconds:.1f} s, {peak:.0f} MB peak")
+
+
+def word_and_verify(name: str, document, anyl: AnyLanguage, lines: list[str], by_mask: dict[int, list[int]], depth: int,
+                    out: str | None, note: str = "") -> None:
+    """Read a count tree, word it, verify it against every world and hidden state, print it (with `note`)
+    and write it to `out` when given; exit 1 if it fails verification."""
+    puzzle = document.model
+    ctx = puzzle.contexts()
+    tree = read_count_tree(lines, sorted(by_mask), by_mask, depth)  # copies.c numbers the worlds by increasing mask
     realiser = AnyRealiser(ctx, anyl, puzzle.goal, Grammar(ctx, budget=Budget()), 0, same_odds=True)
     strategy = realiser.realise(tree, puzzle.space.all_worlds)
     verdict = verify(puzzle, strategy)
     if not verdict.ok:
         raise fail(f"verification failed: {verdict.failure}", 1)
-    print(f"{args.puzzle}: a strategy of {verdict.worst} questions at worst (average {verdict.expected} = "
-          f"{float(verdict.expected):.6f}), verified against every world and hidden state; search {seconds:.1f} s, "
-          f"{peak:.0f} MB peak")
-    if verdict.worst > args.depth:
+    print(f"{name}: a strategy of {verdict.worst} questions at worst "
+          f"(average {verdict.expected} = {float(verdict.expected):.6f}), verified against every world and hidden "
+          f"state{note}")
+    if verdict.worst > depth:
         raise fail("internal error: the verified worst case exceeds the search's depth", 70)
-    if args.out:
-        with open(args.out, "w", encoding="utf-8") as fh:
+    if out:
+        with open(out, "w", encoding="utf-8") as fh:
             fh.write(Strategy(strategy, document).to_json() + "\n")
-
 
 if __name__ == "__main__":
     try:

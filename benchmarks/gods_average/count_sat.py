@@ -152,7 +152,7 @@ def main() -> None:
     from pysat.solvers import Solver
 
     sys.path.insert(0, __file__.rsplit("/", 1)[0])
-    from copies import read_count_tree, row_of
+    from copies import row_of, word_and_verify
     from run import fail, load_gods
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -199,26 +199,8 @@ def main() -> None:
             return
         model = {lit for lit in solver.get_model() if lit > 0}
     print(f"{args.puzzle}: satisfiable in {seconds:.1f} s; wording and verifying", flush=True)
-    lines = read_tree(model, masks, x, y, n, k, args.depth)
-    from smullyan.api.results import Strategy
-    from smullyan.interrogate.grammar import Grammar
-    from smullyan.interrogate.realise import AnyRealiser
-    from smullyan.interrogate.verify import verify
-
-    tree = read_count_tree(lines, sorted(by_mask), by_mask, args.depth)
-    realiser = AnyRealiser(ctx, anyl, puzzle.goal, Grammar(ctx, budget=Budget()), 0, same_odds=True)
-    strategy = realiser.realise(tree, puzzle.space.all_worlds)
-    verdict = verify(puzzle, strategy)
-    if not verdict.ok:
-        raise fail(f"verification failed: {verdict.failure}", 1)
-    print(f"{args.puzzle}: a strategy of {verdict.worst} questions at worst (average {verdict.expected} = "
-          f"{float(verdict.expected):.6f}), verified against every world and hidden state")
-    if verdict.worst > args.depth:
-        raise fail("internal error: the verified worst case exceeds the depth", 70)
-    if args.out:
-        with open(args.out, "w", encoding="utf-8") as fh:
-            fh.write(Strategy(strategy, document).to_json() + "\n")
-
+    word_and_verify(args.puzzle, document, anyl, read_tree(model, masks, x, y, n, k, args.depth), by_mask, args.depth,
+                    args.out)
 
 if __name__ == "__main__":
     try:
