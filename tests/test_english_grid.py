@@ -381,3 +381,13 @@ def test_grid_examples_are_solved(name, expected):
     res = solve_deduction(reading.puzzle)
     assert res.unique
     assert len(grid_rows(reading.puzzle, res.worlds[0])) == reading.puzzle.grid.houses
+
+
+def test_the_section_sign_in_a_text_is_punctuation_not_a_mark():
+    """The reader marks values as '§i'; a '§' the writer typed is read as punctuation, never as a value."""
+    assert last_clue(BASE, "§ Bob drinks tea.") == ["same", "name:Bob", "favourite drink:tea"]
+    with pytest.raises(PuzzleError) as err:
+        read(BASE + "Bob drinks §2 tea.\n")
+    assert err.value.message.startswith("line 5, column 1: cannot read 'Bob drinks §2 tea.': expected one of the "
+                                        "puzzle's values and a position")
+    assert err.value.message.endswith("(it has the word '2', which this reader does not read here)")

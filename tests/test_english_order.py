@@ -454,3 +454,18 @@ def test_generated_puzzles():
             wrong.append((text, got, expected))
     assert not wrong, wrong[:3]
     assert statistics.median(times) < 0.05
+
+
+def test_the_section_sign_in_a_text_is_punctuation_not_a_mark():
+    """The reader marks things as '§i'; a '§0' the writer typed never stands for the first thing."""
+    golf = "In a golf tournament, there were three golfers: Amy, Eli, and Eve. "
+    assert clue_json(golf + "§ Eve finished above Amy. Eli finished below Amy.") == [
+        ["left_of", "golfer:Eve", "golfer:Amy"], ["right_of", "golfer:Eli", "golfer:Amy"]]
+    with pytest.raises(PuzzleError) as err:
+        read(golf + "Eve finished above @@0@@. Eli finished below Amy.")
+    assert err.value.message.startswith("line 1, column 68: cannot read 'Eve finished above @@0@@.': expected one "
+                                        "of the golfers and its place")
+    with pytest.raises(PuzzleError) as err:
+        read(golf + "Eve finished above §0 Amy. Eli finished below Amy.")
+    assert err.value.message.startswith("line 1, column 68: cannot read 'Eve finished above §0 Amy.': expected one "
+                                        "of the golfers and its place")

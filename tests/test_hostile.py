@@ -35,7 +35,7 @@ import time
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from conftest import EXAMPLES, ROOT, run
@@ -370,7 +370,8 @@ def test_hostile_bytes_of_strategy_files(kind, rng):
 
 TEXTS = ["four_gods.txt", "smullyan_truth_tellers.txt", "three_houses.txt", "zebralogic_3x3.txt"]
 INSERTS = st.one_of(st.sampled_from(["banana", "Zorblax", "not", "and", "if", "said,", '"', "[/]", "42", "knave", "house",
-                                     "Random", "\x00", "\n", ".", "Ωμέγα", "neither", "between"]), st.text(max_size=10))
+                                     "Random", "\x00", "\n", ".", "Ωμέγα", "neither", "between", "§", "§0", "@@1@@"]),
+                     st.text(max_size=10))
 
 
 @st.composite
@@ -398,6 +399,7 @@ def mutated_texts(draw):
 
 @SETTINGS
 @given(mutated_texts())
+@example((EXAMPLES / "three_houses.txt").read_text().replace("\nThe Welshman", "\n § The Welshman"))  # CI, stop 43
 def test_hostile_english(text):
     with _folder() as d:
         path = write(d, "puzzle.txt", text)

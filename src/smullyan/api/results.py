@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from ..deduce.solve import DeductionResult
 from ..errors import BadInput
 from ..interrogate.solve import Solution
-from ..interrogate.strategy import Identified, Node, depth, leaves
+from ..interrogate.strategy import Node, depth, leaves
 from ..logic import expr as E
 from ..logic.types import canonical_type
 from .documents import header

@@ -40,11 +40,10 @@ from typing import Any
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
 
-from ..deduce.model import Deduction
 from ..errors import PuzzleError
 from ..formats.deduction_toml import grid_from_dict
 from .framing import is_framing
-from .grid_words import (NUMBERS, ORDINAL_OF, ORDINALS, Phrases, Tok, UnknownWord, Value, ValueTable, clean, norm,
+from .grid_words import (NUMBERS, ORDINAL_OF, Phrases, Tok, UnknownWord, Value, ValueTable, clean, norm,
                          tokens)
 from .read import Reading
 from .sentences import Sentence
@@ -680,6 +679,7 @@ class GridReader:
             spans = self.table.mentions(text)
         except PuzzleError as e:
             raise PuzzleError(f"{s.where}: cannot read '{s.text}': {e.message}") from None
+        text = text.replace("§", " ")  # the mark's own sign, written by the user, is punctuation here
         out, last = [], 0
         for a, b, i in spans:
             out.append(text[last:a])

@@ -16,7 +16,7 @@ from typing import Sequence
 
 from ..errors import PuzzleError
 from ..logic import expr as E
-from ..logic.types import MEANINGS, canonical_type
+from ..logic.types import canonical_type
 from ..logic.semantics import SILENCE
 
 MAX_LINE = 2000  # characters a question, guess or answer may have

@@ -236,6 +236,7 @@ class Things:
             found.add(i)
             return f"§{i}"
 
+        text = text.replace("§", " ").replace("@", " ")  # the marks' signs (see normalize), typed by the writer
         return self.pattern.sub(sub, text), found
 
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import itertools
 import time
-from typing import Callable, Iterator
+from typing import Callable
 
 from .anylang import AnyLanguage
 from .effort import BATCH, MEMO_ENTRIES, BoundedMemo, Probing

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from ..interrogate.puzzle import Interrogation
 from ..interrogate.strategy import Identified, Node
-from ..logic import expr as E
 from .english import English
 
 
