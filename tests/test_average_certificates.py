@@ -426,3 +426,22 @@ def test_malformed_caps_are_bad_input(change, key, message):
     with pytest.raises(smullyan.BadInput) as e:
         smullyan.check_certificate(puzzle, doc)
     assert (e.value.key, str(e.value).split(": ", 1)[-1]) == (key, message)
+
+
+def test_the_writer_proves_each_node_in_the_form_the_checker_splits():
+    """A node reached under a renaming of the gods has, in the checker's form, other children: argument 4
+    keeps one of each set of interchangeable units by their order. The writer used to split the node as
+    reached, so the lemmas it cited were about children the checker never looks up, and the checker
+    rejected its certificate (T,T,L,R,R within 6 questions at 1337/240 did so). Every renaming of one node
+    now gives the same proof."""
+    from smullyan.certificate.average_prove import AverageProver, collect
+    from smullyan.certificate.lemmas import Units
+
+    units = Units(gods("TTLRR").with_options(objective="expected", max_questions=6).model)
+    node = ((0, 1), (1, 2), (3, 1), (10, 4), (11, 4), (12, 1), (17, 4))  # within 3 questions it costs 47
+    for _, rename in units.renamings[:12]:
+        reached = tuple(sorted((rename[u], 2 * m) for u, m in node))
+        prover = AverageProver(units, lambda: None)
+        assert prover.bound(reached, Fraction(10**6), 3, capped=True) == 94
+        lemmas = collect(prover.table, reached, prover.floors, 3)
+        assert (len(lemmas), lemmas[-1][1:]) == (9, (47, 3))

@@ -41,7 +41,7 @@ class AverageProver:
         self.units = units
         self.table = LemmaTable(units, {})
         self.floors: dict[Items, Fraction] = {}
-        self.failed: dict[tuple[Items, Cap], tuple[int, Fraction, Fraction]] = {}  # -> (depth, target, bound), scale 1
+        self.failed: dict[tuple[Items, Cap], tuple[int, Fraction, Fraction]] = {}  # key -> (depth, target, bound)
         self.tick = tick
         self.splits = 0
 
@@ -60,12 +60,15 @@ class AverageProver:
         if floor >= target or depth == 0 or classes <= 1:
             return floor
         key, g = self.units.canonical(items)
-        known = (self.table.known(key, cap) or Fraction(0)) * g
+        if key != items:  # search the node as the checker will see it: its splits (argument 4 takes one of
+            # each set of interchangeable units, by their order) are then the ones the checker looks up
+            return self.bound(key, target / g, depth, capped) * g
+        known = self.table.known(key, cap) or Fraction(0)
         if known >= target:
             return known
-        failed = self.failed.get((key, cap))
-        if failed is not None and failed[0] >= depth and failed[1] * g <= target:
-            return max(floor, failed[2] * g)
+        failed = self.failed.get((key, cap))  # capped, a failure's bound is the node's least cost
+        if failed is not None and failed[0] >= depth and (capped or failed[1] <= target):
+            return max(floor, failed[2])
         mass2 = 2 * sum(m for _, m in items)
         goal = 2 * target
         options = []
@@ -96,9 +99,9 @@ class AverageProver:
                 break
         proved = max(floor, least / 2, known)
         if proved > floor:
-            self.table.record(key, proved / g, cap)
+            self.table.record(key, proved, cap)
         if proved < target:
-            self.failed[key, cap] = (depth, target / g, proved / g)
+            self.failed[key, cap] = (depth, target, proved)
         return proved
 
 
