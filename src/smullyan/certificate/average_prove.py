@@ -45,13 +45,14 @@ class AverageProver:
         self.tick = tick
         self.splits = 0
 
-    def bound(self, items: Items, target: Fraction, depth: int, capped: bool = False) -> Fraction | float:
+    def bound(self, items: Items, target: Fraction, depth: int, capped: bool = False,
+              canonical: bool = False) -> Fraction | float:
         """Return a proved lower bound on the cost of node `items`, at least `target` if the search of
         `depth` questions shows it; `capped`: for strategies of at most `depth` questions (NEVER where
         counting rules them all out), else for any length. Capped, a bound below `target` is the node's
         exact least cost: every split is then searched against the cheapest total found so far, so a
         sibling's target is never raised by a child's weak bound (with the first failure kept instead,
-        T,T,L,R,R within 6 questions was proved only to 337/60)."""
+        T,T,L,R,R within 6 questions was proved only to 337/60). `canonical`: `items` is its own key."""
         cap = depth if capped else None
         classes = self.units.classes(items)
         if capped and classes > 1 and (depth == 0 or classes > 2 ** depth):
@@ -59,10 +60,10 @@ class AverageProver:
         floor = self.table.floor(items, self.floors)
         if floor >= target or depth == 0 or classes <= 1:
             return floor
-        key, g = self.units.canonical(items)
+        key, g = (items, 1) if canonical else self.units.canonical(items)
         if key != items:  # search the node as the checker will see it: its splits (argument 4 takes one of
             # each set of interchangeable units, by their order) are then the ones the checker looks up
-            return self.bound(key, target / g, depth, capped) * g
+            return self.bound(key, target / g, depth, capped, True) * g
         known = self.table.known(key, cap) or Fraction(0)
         if known >= target:
             return known
@@ -72,11 +73,14 @@ class AverageProver:
         mass2 = 2 * sum(m for _, m in items)
         goal = 2 * target
         options = []
+        most = 2 ** (depth - 1) if capped else len(items)  # goal classes a child can hold (argument 6)
+        classes = self.units.classes
         for agent in self.units.addressees(items):
             for first, second in self.units.splits(items, agent):
                 self.splits += 1
                 self.tick()
-                if mass2 + self.table.code(first) + self.table.code(second) >= goal:
+                if classes(first) > most or classes(second) > most \
+                        or mass2 + self.table.code(first) + self.table.code(second) >= goal:
                     continue
                 f1, f2 = self.table.floor(first, self.floors), self.table.floor(second, self.floors)
                 if mass2 + f1 + f2 < goal:

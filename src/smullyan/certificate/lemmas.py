@@ -47,6 +47,7 @@ from .average import FIXED, FREE, RANDOM, answering, huffman_cost, kraft_cost, r
 Items = tuple[tuple[int, int], ...]  # a node: (unit, whole-number weight), by unit
 Cap = int | None  # at most this many questions, or None: any length
 MAX_RENAMED_AGENTS = 6  # renamings are tried for puzzles of at most this many gods (6! = 720)
+CANONICAL_KEPT = 1 << 18  # nodes whose keys are remembered (then forgotten all at once: memory stays bounded)
 MAX_COST_CHARS = 200  # a lemma's cost, written as a fraction, at most (real ones have a few digits)
 MAX_COST_BITS = 600  # and its numerator and denominator, in bits ("1e9999" is short but huge)
 MAX_WEIGHT = 2 ** 256  # a world's weight in a lemma, below this (a random answer halves it: 2**256 is deep)
@@ -87,6 +88,7 @@ class Units:
             self.unit_of.append(u)
             self.size[u] += 1
         self.renamings = self._renamings(space, goal, kinds, check_time)
+        self._canonical: dict[Items, tuple[Items, int]] = {}
 
     def _renamings(self, space: Any, goal: list[int], kinds: list[list[str]],
                    check_time: Callable[[], None] | None) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
@@ -144,11 +146,19 @@ class Units:
         return max(Fraction(code), kraft_cost(whole) + charge * sum(whole))
 
     def canonical(self, items: Items) -> tuple[Items, int]:
-        """Return a node's key up to renamings and scaling (argument 3), and the scale that gives it back."""
+        """Return a node's key up to renamings and scaling (argument 3), and the scale that gives it back
+        (remembered for the last CANONICAL_KEPT nodes asked about: a minimum over up to 720 renamings)."""
+        known = self._canonical.get(items)
+        if known is not None:
+            return known
         g = 0
         for _, m in items:
             g = math.gcd(g, m)
-        return min(tuple(sorted((r[u], m // g) for u, m in items)) for _, r in self.renamings), g
+        out = min(tuple(sorted((r[u], m // g) for u, m in items)) for _, r in self.renamings), g
+        if len(self._canonical) >= CANONICAL_KEPT:
+            self._canonical.clear()
+        self._canonical[items] = out
+        return out
 
     def addressees(self, items: Items) -> list[int]:
         """Return the gods whose questions must be checked at a node: one per orbit of the renamings that
