@@ -194,3 +194,4 @@ def test_a_huge_number_of_questions_is_answered_at_once():
     assert not checked.ok and "unsolvable in 999999999999:" in checked.failure
     with pytest.raises(smullyan.BadInput, match="1000000000000 questions suffice here"):
         smullyan.certify(puzzle, questions=10**12, limit="10s")
+

@@ -37,6 +37,7 @@ class Certificate:
     fewest: int | None  # fewest questions that suffice with every possible question, when known
     splits: int  # splits the writing search explored
     seconds: float
+    notes: tuple[dict[str, Any], ...] = ()  # per lemma: {"leaves": L} or {"parts": [indices]} (counting leaves)
 
     def statement(self) -> str:
         """Return the claim in words."""
@@ -54,7 +55,8 @@ class Certificate:
                 "claim": {"questions": self.questions, "language": "any", "statement": self.statement(),
                           "fewest": self.fewest},
                 "worlds": {str(i): space.describe(i) for i in used},
-                "lemmas": [{"worlds": list(worlds), "questions": q} for worlds, q in self.lemmas]}
+                "lemmas": [{"worlds": list(worlds), "questions": q, **(self.notes[n] if n < len(self.notes) else {})}
+                           for n, (worlds, q) in enumerate(self.lemmas)]}
 
     def to_json(self) -> str:
         """Return the certificate as JSON text."""
@@ -65,8 +67,10 @@ class Certificate:
         fewest = "" if self.fewest != self.questions + 1 else (
             f"The search found a strategy of {self.fewest} (`smullyan solve` prints it verified), so {self.fewest} "
             "is the fewest in the worst case.\n")
+        counted = sum(1 for note in self.notes if "leaves" in note)
+        leaves = f" ({counted} of them on the leaves a strategy must fill)" if counted else ""
         return (f"Certificate: {self.statement()}.\n{fewest}"
-                f"{len(self.lemmas)} lemma{'s' * (len(self.lemmas) != 1)} about world sets; written in "
+                f"{len(self.lemmas)} lemma{'s' * (len(self.lemmas) != 1)} about world sets{leaves}; written in "
                 f"{self.seconds:.2f} s ({self.splits:,} splits explored). Check it with "
                 "`smullyan verify PUZZLE CERTIFICATE.json`.")
 
@@ -239,7 +243,7 @@ def certify(puzzle: GodsPuzzle, questions: int | None = None, limit: LimitSpec =
         raise PuzzleError(f"{claim} question{'s' * (claim != 1)} suffice here: there is no impossibility "
                           "to certify (smullyan solve gives the strategy)", key="questions")
     lemmas = tuple((tuple(i for i in range(len(model.space.worlds)) if w >> i & 1), q) for w, q in proof.lemmas)
-    return Certificate(puzzle, claim, lemmas, fewest, budget.nodes, time.perf_counter() - start)
+    return Certificate(puzzle, claim, lemmas, fewest, budget.nodes, time.perf_counter() - start, proof.notes)
 
 
 def _certify_average(puzzle: GodsPuzzle, strategy: Any, limit: LimitSpec, memory: MemorySpec,

@@ -23,6 +23,28 @@ Why a lemma holds once checked (the arguments are the whole proof; each is one l
    of an earlier lemma with at least k - 1 questions (unsolvable in more means unsolvable in fewer).
    Children only grow as worlds are assigned, so a partial assignment already showing such a child
    settles all its completions. Lemmas may cite only earlier lemmas, so the induction is well founded.
+6. Leaves. A lemma may instead say "every strategy of at most j questions for S ends in at least L
+   leaves that hold worlds of S" ("leaves": L). By 2 the fewest such leaves are reached with minimal
+   options, and by 4's reasoning by a strategy whose first split keeps no child equal to S (such a child's
+   subtree would do as well with fewer questions). A set of one goal class needs one leaf; a set of two
+   or more needs a question, and a class confined to c children of it holds c distinct leaves, so S
+   needs at least its least load (3); more, for each first addressee a, the worlds every option of which
+   reaches child o are in child o whatever is chosen, so S needs at least the least over a of their
+   floors with j - 1 questions (as above) added over the children, plus one leaf for each class none of
+   them holds. Otherwise L holds if in every split the children's bounds add up
+   to L: each child's bound is that floor with j - 1 questions, or an earlier leaves lemma about a subset
+   (a strategy for a set, restricted to a subset, holds the subset's worlds in some of its leaves) with
+   at least j - 1 questions, and is unbounded for a child shown unsolvable in j - 1 (by 3, by a lemma of
+   5, or by needing more than m**(j-1) leaves). A partial assignment's children floors, plus one for
+   each goal class none of them holds yet (it will need a leaf of its own somewhere), only grow as worlds
+   are assigned (a new class adds at least one to a child's floor), so once they add up to L they
+   settle all its completions. Where every world's options for the addressee stay the same with the
+   first two words exchanged, a split and its mirror image have the same children, so of the first
+   world given an option that the exchange changes, only the option before its image is tried.
+7. Parts. S is unsolvable in k if earlier leaves lemmas with at least k questions, about subsets of S
+   with pairwise disjoint goal classes ("parts": their indices), need more than m**k leaves together:
+   a leaf holds one goal class, so a strategy for S holds each part's worlds in leaves of its own, and a
+   strategy of k questions has at most m**k leaves.
 """
 
 from __future__ import annotations
@@ -35,6 +57,7 @@ from ..logic.options import local_options
 
 SCHEMA = "smullyan/certificate"
 MAX_WORLDS = 800  # worlds in one lemma, at most (the checker recurses once per world)
+UNBOUNDED = 1 << 64  # the leaves of a set no strategy of the questions left solves (argument 6)
 
 
 @dataclass(frozen=True)
@@ -80,6 +103,20 @@ class Tables:
         self.fits = [[sum(1 << w for w in subsets if any(o & ~w == 0 for o in opts)) for opts in row]
                      for row in self.options]
         self.subsets = subsets
+        self.single = 0  # worlds whose goal classes no other world of the certificate shares (set_single)
+        self.levels: list[list[int]] = []
+        # forced[a][o]: the worlds every minimal option of which, for addressee a, reaches outcome o
+        self.forced = [[sum(1 << i for i in range(self.n) if all(mask >> o & 1 for mask in self.options[i][a]))
+                        for o in range(self.n_out)] for a in range(self.n_agents)]
+
+    def set_single(self, worlds: int) -> None:
+        """Note a set of worlds no two of which share a goal class: within it a set's classes are its
+        worlds and its load for an addressee is, over its worlds, the fewest outcomes each must reach
+        (counted by bit masks: levels[a][t], the worlds that must reach more than t outcomes)."""
+        self.single = worlds
+        self.levels = [[sum(1 << i for i in members(worlds)
+                            if min(mask.bit_count() for mask in self.options[i][a]) > t)
+                        for t in range(self.n_out)] for a in range(self.n_agents)]
 
     def classes(self, worlds: int) -> int:
         """Return the goal classes of a world set, as a bitmask."""
@@ -122,24 +159,43 @@ def check_certificate(puzzle: Any, doc: Any, check_time: Callable[[], None] | No
     start = time.perf_counter()
     tables = Tables(puzzle, check_time)
     lemmas, claim = _read(doc, tables)
+    mentioned = 0
+    for worlds, _, _, _ in lemmas:
+        mentioned |= worlds
+    if tables.classes(mentioned).bit_count() == mentioned.bit_count():
+        tables.set_single(mentioned)
     counter = [0]
-    done: list[tuple[int, int]] = []  # (world set, questions) checked so far
-    for number, (worlds, k) in enumerate(lemmas, 1):
+    done: list[tuple[int, int]] = []  # (world set, questions) shown unsolvable so far
+    counted: dict[int, tuple[int, int, int]] = {}  # lemma index -> (world set, questions, leaves), argument 6
+    for number, (worlds, k, leaves, parts) in enumerate(lemmas, 1):
         try:
-            _check_lemma(tables, worlds, k, done, counter, tick)
+            if leaves is not None:
+                _check_leaves(tables, worlds, k, leaves, done, list(counted.values()), counter, tick)
+                counted[number - 1] = (worlds, k, leaves)
+                if leaves > tables.m ** min(k, 64):
+                    done.append((worlds, k))
+            elif parts is not None:
+                _check_parts(tables, worlds, k, parts, counted)
+                done.append((worlds, k))
+            else:
+                _check_lemma(tables, worlds, k, done, counter, tick)
+                done.append((worlds, k))
         except Rejected as e:
             return Checked(False, claim, number - 1, counter[0], time.perf_counter() - start, f"lemma {number}: {e}")
-        done.append((worlds, k))
-    worlds, k = lemmas[-1]
+    if not done or done[-1] != lemmas[-1][:2]:
+        return Checked(False, claim, len(lemmas), counter[0], time.perf_counter() - start,
+                       "the last lemma does not show a set unsolvable")
+    worlds, k = done[-1]
     if k < claim:
         return Checked(False, claim, len(lemmas), counter[0], time.perf_counter() - start,
                        f"the last lemma is about {k} questions, the claim about {claim}")
     return Checked(True, claim, len(lemmas), counter[0], time.perf_counter() - start)
 
 
-def _read(doc: Any, tables: Tables) -> tuple[list[tuple[int, int]], int]:
-    """Return the lemmas (world set, questions) and the claimed number of questions of a document;
-    raise ValueError naming the key for a malformed one or one written for another puzzle."""
+def _read(doc: Any, tables: Tables) -> tuple[list[tuple[int, int, int | None, list[int] | None]], int]:
+    """Return the lemmas (world set, questions, leaves or None, parts or None) and the claimed number of
+    questions of a document; raise ValueError naming the key for a malformed one or one written for
+    another puzzle."""
     if not isinstance(doc, dict) or doc.get("schema") != SCHEMA:
         raise ValueError(f"schema: not a smullyan certificate (expected {SCHEMA!r})")
     claim = doc.get("claim")
@@ -168,7 +224,14 @@ def _read(doc: Any, tables: Tables) -> tuple[list[tuple[int, int]], int]:
             worlds |= 1 << i
         if worlds.bit_count() > MAX_WORLDS:
             raise ValueError(f"lemmas[{n}].worlds: more than {MAX_WORLDS} worlds; the checker does not go that deep")
-        lemmas.append((worlds, item["questions"]))
+        leaves, parts = item.get("leaves"), item.get("parts")
+        if leaves is not None and (not _count(leaves) or leaves > UNBOUNDED):
+            raise ValueError(f"lemmas[{n}].leaves: expected a whole number of at least 0, at most 2**64")
+        if parts is not None and (leaves is not None or not isinstance(parts, list) or not parts
+                                  or not all(_count(i) and i < n for i in parts)):
+            raise ValueError(f"lemmas[{n}].parts: expected a non-empty list of earlier lemmas' indices "
+                             "(and no 'leaves' beside it)")
+        lemmas.append((worlds, item["questions"], leaves, parts))
     return lemmas, claim["questions"]
 
 
@@ -215,3 +278,140 @@ def _check_lemma(tables: Tables, worlds: int, k: int, done: list[tuple[int, int]
                 children[:] = saved
 
         assign(0)
+
+
+def _floor(tables: Tables, worlds: int, j: int) -> int:
+    """Return a floor on the leaves any strategy of at most j questions holds a world set in (argument 6):
+    one per goal class up to one class, then the least load; UNBOUNDED if counting rules j out (3)."""
+    if worlds & ~tables.single == 0:  # no two worlds share a class: count bits
+        classes = worlds.bit_count()
+        if classes < 2:
+            return classes
+        cap = tables.m ** min(j, 64)
+        least = min(sum((worlds & level).bit_count() for level in levels) for levels in tables.levels)
+        return UNBOUNDED if j == 0 or classes > cap or least > cap else least
+    classes = tables.classes(worlds).bit_count()
+    if classes < 2:
+        return classes
+    if j == 0 or tables.too_big(worlds, j):
+        return UNBOUNDED
+    return min(tables.load(worlds, a) for a in range(tables.n_agents))
+
+
+def _classes(tables: Tables, worlds: int) -> int:
+    """Return a set's goal classes as a bitmask: over classes, or over its worlds where none share one."""
+    return worlds if worlds & ~tables.single == 0 else tables.classes(worlds)
+
+
+def _floor2(tables: Tables, worlds: int, j: int) -> int:
+    """Return argument 6's floor with the first question's forced children: the least over addressees
+    of their floors with j - 1 questions added, plus one per goal class none of them holds."""
+    one = _floor(tables, worlds, j)
+    if one >= UNBOUNDED or one < 2:
+        return one
+    every = _classes(tables, worlds)
+    best = UNBOUNDED
+    for a in range(tables.n_agents):
+        total, held = 0, 0
+        for o in range(tables.n_out):
+            part = worlds & tables.forced[a][o]
+            if part:
+                total += _floor(tables, part, j - 1)
+                held |= _classes(tables, part)
+        best = min(best, total + (every & ~held).bit_count())
+    return max(one, best)
+
+
+def _check_leaves(tables: Tables, worlds: int, k: int, leaves: int, done: list[tuple[int, int]],
+                  counted: list[tuple[int, int, int]], counter: list[int], tick: Callable[[], None] | None) -> None:
+    """Return if every strategy of at most k questions holds `worlds` in at least `leaves` leaves
+    (argument 6); raise Rejected if a split escapes it."""
+    classes = _classes(tables, worlds).bit_count()
+    if classes < 2:  # no question is needed: a strategy may ask none and hold them in one leaf
+        if leaves > classes:
+            raise Rejected(f"its worlds share {'one goal value' if classes else 'no goal value'}: a strategy may "
+                           f"ask nothing and hold them in {classes} lea{'f' if classes == 1 else 'ves'}")
+        return
+    if _floor2(tables, worlds, k) >= leaves:
+        return
+    room = tables.m ** min(k - 1, 64)
+    unsolvable = [s for s, q in done if q >= k - 1]
+    known = [(s, v) for s, q, v in counted if q >= k - 1]
+
+    def bound(child: int) -> int:
+        b = _floor2(tables, child, k - 1)
+        if b >= UNBOUNDED or any(s & ~child == 0 for s in unsolvable):
+            return UNBOUNDED
+        for s, v in known:
+            if v > b and s & ~child == 0:
+                b = v
+        return UNBOUNDED if b > room else b
+
+    for agent in range(tables.n_agents):
+        order = sorted(members(worlds), key=lambda i: len(tables.options[i][agent]))
+        children = [0] * tables.n_out
+        floors = [0] * tables.n_out
+        mirrored = all(sorted(map(_swapped, tables.options[i][agent])) == sorted(tables.options[i][agent])
+                       for i in order)
+        later = [0] * (len(order) + 1)  # later[pos]: the goal classes of the worlds from pos on
+        for pos in range(len(order) - 1, -1, -1):
+            later[pos] = later[pos + 1] | _classes(tables, 1 << order[pos])
+
+        def assign(pos: int, mirror: bool) -> None:
+            counter[0] += 1
+            if tick is not None:
+                tick()
+            if pos == len(order):
+                if worlds in children:
+                    return  # no progress (argument 6, as 4)
+                bounds = [bound(c) if c else 0 for c in children]
+                if sum(bounds) < leaves:
+                    raise Rejected(f"a question to {tables.agents[agent]} whose children need "
+                                   f"{' + '.join(str(b) for b in bounds if b)} leaves, fewer than {leaves}: "
+                                   + "; ".join(f"{tables.outcome_names[o]}: worlds {list(members(c))}"
+                                               for o, c in enumerate(children) if c))
+                return
+            i = order[pos]
+            options = tables.options[i][agent]
+            if mirror and any(_swapped(mask) != mask for mask in options):
+                options = [mask for mask in options if mask <= _swapped(mask)]
+                mirror = False
+            for mask in options:
+                saved, saved_floors = list(children), list(floors)
+                for o in range(tables.n_out):
+                    if mask >> o & 1:
+                        children[o] |= 1 << i
+                        floors[o] = _floor(tables, children[o], k - 1)
+                held = 0
+                for c in children:
+                    held |= _classes(tables, c)
+                if sum(floors) + (later[pos + 1] & ~held).bit_count() < leaves:
+                    assign(pos + 1, mirror)
+                children[:], floors[:] = saved, saved_floors
+
+        assign(0, mirrored)
+
+
+def _check_parts(tables: Tables, worlds: int, k: int, parts: list[int], counted: dict[int, tuple[int, int, int]]
+                 ) -> None:
+    """Return if the cited leaves lemmas show `worlds` unsolvable in k questions (argument 7); raise
+    Rejected if not."""
+    total, seen_classes = 0, 0
+    for i in parts:
+        if i not in counted:
+            raise Rejected(f"part {i + 1} is not an earlier lemma about leaves")
+        s, q, v = counted[i]
+        if q < k or s & ~worlds:
+            raise Rejected(f"part {i + 1} is about {q} questions or worlds outside the set")
+        classes = tables.classes(s)
+        if classes & seen_classes:
+            raise Rejected(f"part {i + 1} shares a goal class with an earlier part")
+        seen_classes |= classes
+        total += v
+    if total <= tables.m ** min(k, 64):
+        raise Rejected(f"its parts need {total} leaves, and {k} questions have room for {tables.m ** min(k, 64)}")
+
+
+def _swapped(outcomes: int) -> int:
+    """Return an outcome set with the first two words exchanged."""
+    return outcomes & ~3 | (outcomes & 1) << 1 | (outcomes >> 1) & 1

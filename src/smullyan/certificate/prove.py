@@ -23,6 +23,7 @@ class Proof:
     questions: int
     lemmas: tuple[tuple[int, int], ...]  # (world set, questions), each provable from those before it
     worlds: int  # every world a lemma mentions
+    notes: tuple[dict, ...] = ()  # per lemma: {} (unsolvable), {"leaves": L} or {"parts": [indices]}
 
 
 class Prover:
@@ -83,15 +84,27 @@ class Prover:
 def prove(anyl: AnyLanguage, budget: Budget, questions: int) -> Proof | None:
     """Return the lemmas proving that no strategy of `questions` questions identifies the goal, or None
     if one exists."""
-    prover = Prover(anyl, budget)
+    from .leaf_prove import prove_by_leaves
+
     root = (1 << anyl.n_reps) - 1
+    first = [m[0] for m in anyl.members]
+    prover = Prover(anyl, budget)
+    # counting leaves first, unless counting classes settles the root at once (the simplest certificate)
+    counted = None if prover.too_big(root, questions) else prove_by_leaves(anyl, budget, questions)
+    if counted is not None:
+        worlds_of = [sum(1 << first[r] for r in range(anyl.n_reps) if s >> r & 1) for s, _, _, _ in counted]
+        notes = tuple({} if v is None and p is None else {"leaves": v} if v is not None else {"parts": list(p)}
+                      for _, _, v, p in counted)
+        every = 0
+        for w in worlds_of:
+            every |= w
+        return Proof(questions, tuple((w, q) for w, (_, q, _, _) in zip(worlds_of, counted)), every, notes)
     budget.stage = f"proving that {questions} question{'s' * (questions != 1)} cannot do"
     if not prover.refute(root, questions):
         return None
     lemmas = prover.lemmas
     if lemmas[-1][1] < questions:  # the root was covered by an earlier lemma: end on that one
         lemmas.append(next((s, q) for s, q in reversed(lemmas) if q >= questions))
-    first = [m[0] for m in anyl.members]
     worlds_of = [sum(1 << first[r] for r in range(anyl.n_reps) if s >> r & 1) for s, _ in lemmas]
     every = 0
     for w in worlds_of:
