@@ -6,6 +6,7 @@ import re
 
 from functools import lru_cache
 from importlib.resources import files
+from typing import TYPE_CHECKING
 
 from lark import Lark, Transformer, v_args
 
@@ -14,6 +15,9 @@ from ..interrogate.puzzle import Interrogation
 from ..logic.types import canonical_type
 from ..logic.worlds import assignments_from_allowed, assignments_from_permutation, build_space, with_counts
 from .errors import parse_or_raise
+
+if TYPE_CHECKING:  # read.py imports this module
+    from .read import Reading
 
 COUNTS = {w: i for i, w in enumerate("zero one two three four five six seven eight".split())}
 

@@ -216,9 +216,9 @@ def reply(text: str) -> Reply | None:
 
 _NAMES = rf"(?P<names>{NAME}(?:\s*,\s*{NAME})*(?:\s*,?\s+(?i:and)\s+{NAME})?)"
 ELLIPSES = [re.compile(p) for p in (
-    rf"^(?i:(?:and|so|now|then|but)\s*,?\s+)?(?i:what|how)\s+(?i:about)\s+(?P<what>.+?)\s*\?$",
-    rf"^(?i:(?:and|so)\s+)?(?i:what)\s+(?i:of)\s+(?P<what>.+?)\s*\?$",
-    rf"^(?i:and)\s+(?P<what>.+?)\s*\?$",
+    r"^(?i:(?:and|so|now|then|but)\s*,?\s+)?(?i:what|how)\s+(?i:about)\s+(?P<what>.+?)\s*\?$",
+    r"^(?i:(?:and|so)\s+)?(?i:what)\s+(?i:of)\s+(?P<what>.+?)\s*\?$",
+    r"^(?i:and)\s+(?P<what>.+?)\s*\?$",
     rf"^(?i:(?:and|so)\s+)?(?P<aux>(?i:is|are|does|do|was|were))\s+{_NAMES}(?i:\s+too|\s+as\s+well)?\s*\?$",
 )]
 ROLE_NP = re.compile(r"^(?:(?:the|a|an)\s+)?(?P<role>[a-z][\w-]*(?:[- ]tellers?)?)$", re.I)

@@ -81,7 +81,7 @@ FRIENDLY = {"NAME": "a name", "ROLE": "a role word", "WORD": "a word", "NUM": "a
             "DOES": "'does'", "KIND": "'kind'", "PARITY": "'even'", "EVERYONE": "'everyone'",
             "SOMEONE": "'someone'", "FEWER": "'fewer'", "EXACTLY": "'exactly'", "ME": "'me'",
             "BOTHNP": "'both'", "EITHERNP": "'either'", "QOR": "'or'", "IMPLICIT": "", "POSS": "'s",
-            "NUM": "a number", "DASH": "'-'", "$END": "the end of the sentence", "THESE": "'these'"}
+            "DASH": "'-'", "$END": "the end of the sentence", "THESE": "'these'"}
 
 
 @dataclass(frozen=True)

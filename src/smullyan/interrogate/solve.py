@@ -375,7 +375,6 @@ def _solve(puzzle: Interrogation, budget: Budget, proved: dict[str, Any], best: 
 
             counted = PatternExpected(any_search, budget)
             levels = {r: 0 for r in range(anyl.n_reps)}
-            state = counted.state_of(levels)
             floor = counted.bound(counted.state_of(levels), UNLIMITED)  # true of every strategy (note 29)
             if floor < INFINITE:
                 proved["expected_at_least"] = str(floor)
