@@ -6,6 +6,7 @@ world sets. It refutes a set the way the checker will check it (certificate.chec
 counting, or by finding in every split a child that a recorded lemma covers or that it refutes in
 turn, recording that child first. It uses no symmetry and no dominance, so a certificate is written
 only where the plain search fits the budget; the profile search stays the fast way to an answer.
+Where counting goal classes does not settle the root, counting leaves (leaf_prove) is tried first.
 """
 
 from __future__ import annotations
@@ -87,26 +88,28 @@ def prove(anyl: AnyLanguage, budget: Budget, questions: int) -> Proof | None:
     from .leaf_prove import prove_by_leaves
 
     root = (1 << anyl.n_reps) - 1
-    first = [m[0] for m in anyl.members]
     prover = Prover(anyl, budget)
     # counting leaves first, unless counting classes settles the root at once (the simplest certificate)
     counted = None if prover.too_big(root, questions) else prove_by_leaves(anyl, budget, questions)
     if counted is not None:
-        worlds_of = [sum(1 << first[r] for r in range(anyl.n_reps) if s >> r & 1) for s, _, _, _ in counted]
-        notes = tuple({} if v is None and p is None else {"leaves": v} if v is not None else {"parts": list(p)}
+        notes = tuple({"leaves": v} if v is not None else {"parts": list(p)} if p is not None else {}
                       for _, _, v, p in counted)
-        every = 0
-        for w in worlds_of:
-            every |= w
-        return Proof(questions, tuple((w, q) for w, (_, q, _, _) in zip(worlds_of, counted)), every, notes)
+        return _on_worlds(anyl, questions, [(s, q) for s, q, _, _ in counted], notes)
     budget.stage = f"proving that {questions} question{'s' * (questions != 1)} cannot do"
     if not prover.refute(root, questions):
         return None
     lemmas = prover.lemmas
     if lemmas[-1][1] < questions:  # the root was covered by an earlier lemma: end on that one
         lemmas.append(next((s, q) for s, q in reversed(lemmas) if q >= questions))
+    return _on_worlds(anyl, questions, lemmas)
+
+
+def _on_worlds(anyl: AnyLanguage, questions: int, lemmas: list[tuple[int, int]], notes: tuple[dict, ...] = ()
+               ) -> Proof:
+    """Return a proof whose lemmas about representative sets are written on one world per representative."""
+    first = [m[0] for m in anyl.members]
     worlds_of = [sum(1 << first[r] for r in range(anyl.n_reps) if s >> r & 1) for s, _ in lemmas]
     every = 0
     for w in worlds_of:
         every |= w
-    return Proof(questions, tuple((w, q) for w, (_, q) in zip(worlds_of, lemmas)), every)
+    return Proof(questions, tuple((w, q) for w, (_, q) in zip(worlds_of, lemmas)), every, notes)
