@@ -23,12 +23,13 @@
  * Input (stdin): n W, then W lines "randmask" (the random gods of each world; every set of r of the n
  * gods must be a world, so every renaming of gods maps worlds to worlds), and optionally a node
  * "S c0 .. c(n-1)" (its worlds, and the questions put to each god so far) to solve instead of the root.
- * Arguments: cap seconds memo_log2 [capped] [code-only] [limit=X] [roots=FILE [below]]  (roots: the root's
+ * Arguments: cap seconds memo_log2 [capped] [code-only] [limit=X] [roots=FILE [below]] [progress=S]  (roots: the root's
  * divisions one per orbit, from a file: roots_main; capped: strategies of at most `cap`
  * questions, no relaxation; code-only: prune with the code bound alone, a slower cross-check of the other
  * bound; limit=X: the root's first limit in cost units, e.g. a claimed optimum times the worlds + 1/1024:
  * the search then proves the optimum in one round; below: with roots=FILE, print each root division whose
- * bound is under the limit, the divisions a proof that nothing beats the limit must search deeper, and stop)
+ * bound is under the limit, the divisions a proof that nothing beats the limit must search deeper, and stop;
+ * progress=S: where the search is, on stderr at most every S seconds; the time limit is checked every 2^22 splits)
  * Output: lines "value NUM/DEN", "exact 0|1", "charged 0|1", "tree" then the tree in preorder:
  * "A g yesmask nomask" or "L w".
  */
@@ -46,6 +47,7 @@ static int cap;
 static double deadline;
 static long long nodes, splits, passed, memo_hits, capped_leaves;
 static int timed_out;
+static double progress_every, next_progress;   /* progress=S: a line on stderr at most every S seconds */
 
 
 static double P2[128];   /* P2[j] = 2^-j */
@@ -423,7 +425,15 @@ static double solve(const Node *in, int k, double limit, int *exact, int *charge
                 for (int h = 0; h < n; h++) { int r = wr[w] >> h & 1; rc[from][h] -= r; rc[1 - from][h] += r; }
                 if (fast_full) { q_add(Q[from], wr[w], -HALF(le[w])); q_add(Q[1 - from], wr[w], HALF(le[w])); }
             }
-            splits++;
+            if ((++splits & ((1 << 22) - 1)) == 0) {   /* a node can have 2^30 divisions: the limit holds inside it */
+                double t = now();
+                if (t > deadline) { timed_out = 1; *exact = 0; return limit; }
+                if (progress_every > 0 && t >= next_progress) {
+                    fprintf(stderr, "progress: depth-left %d god %d division %llu of %llu, splits %lld passed %lld\n",
+                            k, g, (unsigned long long)y, (unsigned long long)count, splits, passed);
+                    next_progress = t + progress_every;
+                }
+            }
             int ea, eb;
             double ba, bb;
             if (capped_mode) {
@@ -654,7 +664,7 @@ static int selftest(void) {
 
 int main(int argc, char **argv) {
     if (argc == 2 && !strcmp(argv[1], "selftest")) { for (int j = 0; j < 128; j++) P2[j] = ldexp(1.0, -j); return selftest(); }
-    if (argc < 4) { fprintf(stderr, "usage: avg CAP SECONDS MEMO_LOG2 [capped] [code-only] [limit=X] [roots=FILE [below]] < model\n"); return 2; }
+    if (argc < 4) { fprintf(stderr, "usage: avg CAP SECONDS MEMO_LOG2 [capped] [code-only] [limit=X] [roots=FILE [below]] [progress=S] < model\n"); return 2; }
     const char *roots = NULL;
     for (int i = 4; i < argc; i++) {
         if (!strcmp(argv[i], "capped")) capped_mode = 1;
@@ -663,6 +673,7 @@ int main(int argc, char **argv) {
         else if (!strncmp(argv[i], "roots=", 6)) roots = argv[i] + 6;
         else if (!strcmp(argv[i], "below")) below_mode = 1;
         else if (!strncmp(argv[i], "lambda=", 7)) lam = atof(argv[i] + 7);
+        else if (!strncmp(argv[i], "progress=", 9)) progress_every = atof(argv[i] + 9);
         else { fprintf(stderr, "unknown option %s\n", argv[i]); return 2; }
     }
     if (lam < 0 || lam != lam || ((capped_mode || code_only) && lam > 0)) {
