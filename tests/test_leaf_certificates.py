@@ -64,14 +64,15 @@ def test_leaf_count_lemmas_are_checked_split_by_split():
 @pytest.mark.slow
 def test_one_three_three_cannot_be_done_in_eight_by_counting_leaves(tmp_path):
     """1, 3, 3 (140 worlds): four layers of 35, each needing 65 leaves within 8 questions (the checker's
-    floor gives 60), 260 > 2**8: the worst case 9 is certified (about 30 s to write, 2 minutes to check)."""
+    floor gives 60), 260 > 2**8: the worst case 9 is certified (about 26 s to write, 29 s to check: the first
+    layer's splits are enumerated, the other three are its copies)."""
     path = LEADERBOARD / "worst" / "gods_1_3_3.toml"
     puzzle = smullyan.load(path)
     cert = smullyan.certify(puzzle, questions=8)
     doc = cert.to_dict()
-    assert [(len(lemma["worlds"]), lemma.get("leaves"), lemma.get("parts")) for lemma in doc["lemmas"]] == [
-        (35, 65, None)] * 4 + [(140, None, [0, 1, 2, 3])]
-    assert "(4 of them on the leaves a strategy must fill)" in cert.text()
+    assert [(len(lemma["worlds"]), lemma.get("leaves"), lemma.get("parts"), lemma.get("copy", {}).get("of"))
+            for lemma in doc["lemmas"]] == [(35, 65, None, None)] + [(35, 65, None, 0)] * 3 + [(140, None, [0, 1, 2, 3], None)]
+    assert "(4 of them on the leaves a strategy must fill, 3 of those copies of another)" in cert.text()
     out = tmp_path / "not-8.json"
     out.write_text(cert.to_json())
     assert main(["verify", str(path), str(out)]) == 0
@@ -100,3 +101,82 @@ def test_malformed_leaf_lemmas_are_bad_input(item, key, message):
     with pytest.raises(smullyan.BadInput) as e:
         smullyan.check_certificate(puzzle, doc)
     assert (e.value.key, e.value.message) == (key, message)
+
+
+def _two_two_two():
+    """Return T,T,L,L,R,R and its certificate of "not 7": six layers of 15 worlds, each 22 leaves within 7
+    questions by the floor alone, the last five copies of the first (argument 8), 132 > 2**7."""
+    types = [{"T": "truthful", "L": "liar", "R": "random"}[c] for c in "TTLLRR"]
+    puzzle = smullyan.gods(list("ABCDEF"), types, language="any", max_complexity=0)
+    return puzzle, smullyan.certify(puzzle).to_dict()
+
+
+def test_layers_that_copy_the_first_are_checked_as_copies():
+    puzzle, doc = _two_two_two()
+    assert [(len(lemma["worlds"]), lemma.get("leaves"), lemma.get("copy", {}).get("of")) for lemma in doc["lemmas"]] == [
+        (15, 22, None)] + [(15, 22, 0)] * 5 + [(90, None, None)]
+    assert (doc["claim"]["questions"], doc["lemmas"][-1]["parts"]) == (7, [0, 1, 2, 3, 4, 5])
+    for lemma in doc["lemmas"][1:6]:
+        assert sorted(lemma["copy"]["images"]) == lemma["worlds"]
+    checked = smullyan.check_certificate(puzzle, doc)
+    assert (checked.ok, checked.lemmas, checked.splits) == (True, 7, 0)
+
+
+def test_a_copy_must_keep_every_worlds_options_and_claim_no_more():
+    puzzle, doc = _two_two_two()
+    # two images exchanged: world 0 is then carried to world 14, whose random gods are D and F, not E and F
+    wrong = json.loads(json.dumps(doc))
+    images = wrong["lemmas"][1]["copy"]["images"]
+    images[0], images[1] = images[1], images[0]
+    assert (images[0], puzzle.model.space.describe(14)) == (14, "A=truthful B=liar C=truthful D=random E=liar F=random; "
+                                                                "ja=yes da=no")
+    assert smullyan.check_certificate(puzzle, wrong).failure == (
+        "lemma 2: world 14 is the image of world 0, but a question to D can make them answer differently")
+    for key, value, message in (
+            ("leaves", 23, "lemma 2: it claims more than lemma 1, which it copies (questions 7 against 7, leaves 23 "
+                           "against 22)"),
+            ("questions", 8, "lemma 2: it claims more than lemma 1, which it copies (questions 8 against 7, leaves 22 "
+                             "against 22)")):
+        more = json.loads(json.dumps(doc))
+        more["lemmas"][1][key] = value
+        assert smullyan.check_certificate(puzzle, more).failure == message
+    fewer = json.loads(json.dumps(doc))
+    fewer["lemmas"][1]["leaves"] = 21  # a weaker copy holds, and the parts then need 131 > 128 leaves
+    assert smullyan.check_certificate(puzzle, fewer).ok
+
+
+@pytest.mark.parametrize("copy, key, message", [
+    ({"of": 1, "images": []}, "lemmas[1].copy", 'expected {"of": an earlier lemma\'s index, "images": [world numbers]}'),
+    ({"of": 0}, "lemmas[1].copy", 'expected {"of": an earlier lemma\'s index, "images": [world numbers]}'),
+    ({"of": 0, "images": [True]}, "lemmas[1].copy", 'expected {"of": an earlier lemma\'s index, "images": [world numbers]}'),
+    ({"of": 0, "images": [12] * 15}, "lemmas[1].copy.images",
+     "expected each of lemma 1's 15 worlds mapped to a different world of this lemma, covering them all"),
+    ({"of": 0, "images": [10**12] * 15}, "lemmas[1].copy.images",
+     "expected each of lemma 1's 15 worlds mapped to a different world of this lemma, covering them all"),
+])
+def test_malformed_copies_are_bad_input(copy, key, message):
+    puzzle, doc = _two_two_two()
+    doc["lemmas"][1]["copy"] = copy
+    with pytest.raises(smullyan.BadInput) as e:
+        smullyan.check_certificate(puzzle, doc)
+    assert (e.value.key, e.value.message) == (key, message)
+
+
+def test_a_copy_keeps_goal_classes_together_and_apart():
+    """Argument 8 on goal classes, where worlds share them: two worlds of one class may not be carried to two
+    classes, nor two classes to one (the options here are all alike, so only the classes can fail)."""
+    from smullyan.certificate.check import Rejected, _check_copy
+
+    class Alike:
+        n_agents, agents = 1, ("A",)
+        options = [[[1, 2]]] * 4
+
+        def __init__(self, goal):
+            self.goal = goal
+
+    lemmas = [(0b0011, 2, 3, None, None)]
+    _check_copy(Alike([0, 0, 1, 1]), 2, 3, (0, [2, 3]), lemmas)  # one class to one class
+    with pytest.raises(Rejected, match="^world 1's goal class is carried to two classes"):
+        _check_copy(Alike([0, 0, 1, 2]), 2, 3, (0, [2, 3]), lemmas)
+    with pytest.raises(Rejected, match="^two goal classes of lemma 1 are carried to one$"):
+        _check_copy(Alike([0, 1, 2, 2]), 2, 3, (0, [2, 3]), lemmas)

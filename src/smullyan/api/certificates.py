@@ -37,7 +37,7 @@ class Certificate:
     fewest: int | None  # fewest questions that suffice with every possible question, when known
     splits: int  # splits the writing search explored
     seconds: float
-    notes: tuple[dict[str, Any], ...] = ()  # per lemma: {"leaves": L} or {"parts": [indices]} (counting leaves)
+    notes: tuple[dict[str, Any], ...] = ()  # per lemma: {"leaves": L}, {"parts": [indices]}, a "copy" (counting leaves)
 
     def statement(self) -> str:
         """Return the claim in words."""
@@ -68,7 +68,11 @@ class Certificate:
             f"The search found a strategy of {self.fewest} (`smullyan solve` prints it verified), so {self.fewest} "
             "is the fewest in the worst case.\n")
         counted = sum(1 for note in self.notes if "leaves" in note)
-        leaves = f" ({counted} of them on the leaves a strategy must fill)" if counted else ""
+        copied = sum(1 for note in self.notes if "copy" in note)
+        leaves = f" ({counted} of them on the leaves a strategy must fill" if counted else ""
+        if counted and copied:
+            leaves += f", {copied} of those copies of another"
+        leaves += ")" if counted else ""
         return (f"Certificate: {self.statement()}.\n{fewest}"
                 f"{len(self.lemmas)} lemma{'s' * (len(self.lemmas) != 1)} about world sets{leaves}; written in "
                 f"{self.seconds:.2f} s ({self.splits:,} splits explored). Check it with "

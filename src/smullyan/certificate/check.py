@@ -45,6 +45,13 @@ Why a lemma holds once checked (the arguments are the whole proof; each is one l
    with pairwise disjoint goal classes ("parts": their indices), need more than m**k leaves together:
    a leaf holds one goal class, so a strategy for S holds each part's worlds in leaves of its own, and a
    strategy of k questions has at most m**k leaves.
+8. Copies. A lemma may be a copy of an earlier one ("copy": {"of": its index, "images": the image of each
+   of its worlds in increasing order}) under a bijection that keeps every world's minimal options for
+   every addressee and keeps goal classes together and apart alike. A strategy for the copy's worlds
+   is then one for the original's too, each world taking the option its image takes (by 2 any choice
+   per world is a question), with the same tree, the same leaves holding worlds and each leaf holding
+   one goal class exactly when its image does. So the copy is unsolvable in as many questions as the
+   original, or fills as many leaves; it may claim fewer questions or fewer leaves, not more.
 """
 
 from __future__ import annotations
@@ -160,16 +167,22 @@ def check_certificate(puzzle: Any, doc: Any, check_time: Callable[[], None] | No
     tables = Tables(puzzle, check_time)
     lemmas, claim = _read(doc, tables)
     mentioned = 0
-    for worlds, _, _, _ in lemmas:
+    for worlds, *_ in lemmas:
         mentioned |= worlds
     if tables.classes(mentioned).bit_count() == mentioned.bit_count():
         tables.set_single(mentioned)
     counter = [0]
     done: list[tuple[int, int]] = []  # (world set, questions) shown unsolvable so far
     counted: dict[int, tuple[int, int, int]] = {}  # lemma index -> (world set, questions, leaves), argument 6
-    for number, (worlds, k, leaves, parts) in enumerate(lemmas, 1):
+    for number, (worlds, k, leaves, parts, copy) in enumerate(lemmas, 1):
         try:
-            if leaves is not None:
+            if copy is not None:
+                _check_copy(tables, k, leaves, copy, lemmas)
+                if leaves is not None:
+                    counted[number - 1] = (worlds, k, leaves)
+                if leaves is None or leaves > tables.m ** min(k, 64):
+                    done.append((worlds, k))
+            elif leaves is not None:
                 _check_leaves(tables, worlds, k, leaves, done, list(counted.values()), counter, tick)
                 counted[number - 1] = (worlds, k, leaves)
                 if leaves > tables.m ** min(k, 64):
@@ -192,8 +205,12 @@ def check_certificate(puzzle: Any, doc: Any, check_time: Callable[[], None] | No
     return Checked(True, claim, len(lemmas), counter[0], time.perf_counter() - start)
 
 
-def _read(doc: Any, tables: Tables) -> tuple[list[tuple[int, int, int | None, list[int] | None]], int]:
-    """Return the lemmas (world set, questions, leaves or None, parts or None) and the claimed number of
+Lemma = tuple[int, int, "int | None", "list[int] | None", "tuple[int, list[int]] | None"]
+
+
+def _read(doc: Any, tables: Tables) -> tuple[list[Lemma], int]:
+    """Return the lemmas (world set, questions, leaves or None, parts or None, copy as (index, images) or
+    None) and the claimed number of
     questions of a document; raise ValueError naming the key for a malformed one or one written for
     another puzzle."""
     if not isinstance(doc, dict) or doc.get("schema") != SCHEMA:
@@ -231,8 +248,50 @@ def _read(doc: Any, tables: Tables) -> tuple[list[tuple[int, int, int | None, li
                                   or not all(_count(i) and i < n for i in parts)):
             raise ValueError(f"lemmas[{n}].parts: expected a non-empty list of earlier lemmas' indices "
                              "(and no 'leaves' beside it)")
-        lemmas.append((worlds, item["questions"], leaves, parts))
+        copy = item.get("copy")
+        if copy is not None:
+            copy = _read_copy(copy, n, worlds, lemmas, parts)
+        lemmas.append((worlds, item["questions"], leaves, parts, copy))
     return lemmas, claim["questions"]
+
+
+def _read_copy(copy: Any, n: int, worlds: int, lemmas: list[Lemma], parts: Any) -> tuple[int, list[int]]:
+    """Return a lemma's "copy" as (original's index, images); raise ValueError naming the key if malformed."""
+    key = f"lemmas[{n}].copy"
+    if (not isinstance(copy, dict) or set(copy) != {"of", "images"} or not _count(copy["of"]) or copy["of"] >= n
+            or not isinstance(copy["images"], list) or not all(_count(i) for i in copy["images"])):
+        raise ValueError(f"{key}: expected {{\"of\": an earlier lemma's index, \"images\": [world numbers]}}")
+    if parts is not None:
+        raise ValueError(f"{key}: a copy has no 'parts'")
+    images = copy["images"]
+    original = lemmas[copy["of"]][0]
+    if (len(images) != original.bit_count() or len(set(images)) != len(images) or len(images) != worlds.bit_count()
+            or not all(worlds >> i & 1 for i in images)):
+        raise ValueError(f"{key}.images: expected each of lemma {copy['of'] + 1}'s {original.bit_count()} worlds "
+                         "mapped to a different world of this lemma, covering them all")
+    return copy["of"], images
+
+
+def _check_copy(tables: Tables, k: int, leaves: int | None, copy: tuple[int, list[int]], lemmas: list[Lemma]
+                ) -> None:
+    """Return if a lemma is a copy of an earlier one (argument 8); raise Rejected if not."""
+    of, images = copy
+    source, k0, leaves0, _, _ = lemmas[of]
+    if k > k0 or (leaves0 is None) != (leaves is None) or (leaves is not None and leaves > leaves0):
+        raise Rejected(f"it claims more than lemma {of + 1}, which it copies (questions {k} against {k0}, "
+                       f"leaves {leaves} against {leaves0})")
+    image = dict(zip(members(source), images))
+    for w, v in image.items():
+        for a in range(tables.n_agents):
+            if sorted(tables.options[w][a]) != sorted(tables.options[v][a]):
+                raise Rejected(f"world {v} is the image of world {w}, but a question to {tables.agents[a]} can make "
+                               "them answer differently")
+    classes: dict[int, int] = {}
+    for w, v in image.items():
+        if classes.setdefault(tables.goal[w], tables.goal[v]) != tables.goal[v]:
+            raise Rejected(f"world {w}'s goal class is carried to two classes (worlds {v} and others)")
+    if len(set(classes.values())) != len(classes):
+        raise Rejected(f"two goal classes of lemma {of + 1} are carried to one")
 
 
 def _count(x: Any) -> bool:

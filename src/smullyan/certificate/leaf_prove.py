@@ -12,7 +12,8 @@ their own, and when the fewest each part needs add up to more than m**k, k quest
   checker will (every addressee, every minimal option of every representative, partial assignments
   cut once their children's floors reach the target) and records a lemma for each bound it proves
   above the checker's floor, children before parents.
-- A layer's proof is written once; the other layers' lemmas are its image under the numbering.
+- A layer's proof is written once; each layer that copies it gets one lemma, a copy under the numbering
+  (argument 8), which the checker accepts without enumerating a split.
 
 Its effort is bounded (partial splits counted); running out means no certificate this way, never a
 wrong one.
@@ -192,9 +193,13 @@ def layers(anyl: AnyLanguage) -> list[list[int]] | None:
     return [[g[i] if i < len(g) else -1 for g in order] for i in range(depth)]
 
 
+# (representative set, questions, leaves or None, parts or None, copy or None: (lemma index, representative map))
+LeafLemma = tuple[int, int, "int | None", "tuple[int, ...] | None", "tuple[int, dict[int, int]] | None"]
+
+
 def prove_by_leaves(anyl: AnyLanguage, budget: Budget, questions: int, effort: int = LEAF_EFFORT
-                    ) -> list[tuple[int, int, int | None, tuple[int, ...] | None]] | None:
-    """Return lemmas (representative set, questions, leaves or None, parts or None) proving that no
+                    ) -> list[LeafLemma] | None:
+    """Return lemmas (representative set, questions, leaves or None, parts or None, copy or None) proving that no
     strategy of `questions` questions exists by counting leaves, or None if the layers' floors do not
     overflow within the effort."""
     rows = layers(anyl)
@@ -221,27 +226,25 @@ def prove_by_leaves(anyl: AnyLanguage, budget: Budget, questions: int, effort: i
         return None
     if sum(needed) <= room:
         return None
-    out: list[tuple[int, int, int | None, tuple[int, ...] | None]] = [(s, q, v, None) for s, q, v in prover.lemmas]
-    for n in copies[1:]:  # the first layer's lemmas carried to each copy of it
-        image = {a: b for a, b in zip(rows[0], rows[n]) if a >= 0}
-        out.extend((_map(s, image), q, v, None) for s, q, v in prover.lemmas if s & ~masks[0] == 0)
-    parts = []
-    for n, mask in enumerate(masks):
-        at = next((i for i in range(len(out) - 1, -1, -1) if out[i][:3] == (mask, questions, needed[n])), None)
+    out: list[LeafLemma] = [(s, q, v, None, None) for s, q, v in prover.lemmas]
+
+    def lemma_of(n: int) -> int:
+        """Return the index of layer n's lemma in `out`, written last if no lemma of the search is it."""
+        at = next((i for i in range(len(out) - 1, -1, -1) if out[i][:3] == (masks[n], questions, needed[n])), None)
         if at is None:  # its floor alone gives it: the checker accepts it at once
-            out.append((mask, questions, needed[n], None))
+            out.append((masks[n], questions, needed[n], None, None))
             at = len(out) - 1
-        parts.append(at)
-    out.append((sum(masks), questions, None, tuple(parts)))
-    return out
+        return at
 
-
-def _map(reps: int, image: dict[int, int]) -> int:
-    """Return a set of representatives of the first layer carried to another layer."""
-    out = 0
-    for r, t in image.items():
-        if r >= 0 and reps >> r & 1:
-            out |= 1 << t
+    parts = [lemma_of(0)]
+    for n in range(1, len(masks)):
+        if n in copies:  # a copy of the first layer's lemma (check.py, argument 8): no splits to check again
+            image = {a: b for a, b in zip(rows[0], rows[n]) if a >= 0}
+            out.append((masks[n], questions, needed[0], None, (parts[0], image)))
+            parts.append(len(out) - 1)
+        else:
+            parts.append(lemma_of(n))
+    out.append((sum(masks), questions, None, tuple(parts), None))
     return out
 
 

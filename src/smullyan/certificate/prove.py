@@ -24,7 +24,7 @@ class Proof:
     questions: int
     lemmas: tuple[tuple[int, int], ...]  # (world set, questions), each provable from those before it
     worlds: int  # every world a lemma mentions
-    notes: tuple[dict, ...] = ()  # per lemma: {} (unsolvable), {"leaves": L} or {"parts": [indices]}
+    notes: tuple[dict, ...] = ()  # per lemma: {} (unsolvable), {"leaves": L}, {"parts": [indices]}, and "copy"
 
 
 class Prover:
@@ -92,9 +92,16 @@ def prove(anyl: AnyLanguage, budget: Budget, questions: int) -> Proof | None:
     # counting leaves first, unless counting classes settles the root at once (the simplest certificate)
     counted = None if prover.too_big(root, questions) else prove_by_leaves(anyl, budget, questions)
     if counted is not None:
-        notes = tuple({"leaves": v} if v is not None else {"parts": list(p)} if p is not None else {}
-                      for _, _, v, p in counted)
-        return _on_worlds(anyl, questions, [(s, q) for s, q, _, _ in counted], notes)
+        first = [m[0] for m in anyl.members]
+        notes = []
+        for _, _, v, p, copy in counted:
+            note: dict = {"leaves": v} if v is not None else {"parts": list(p)} if p is not None else {}
+            if copy is not None:  # the image of each world of the original, in increasing order of worlds
+                of, image = copy
+                pairs = sorted((first[r], first[t]) for r, t in image.items() if counted[of][0] >> r & 1)
+                note["copy"] = {"of": of, "images": [t for _, t in pairs]}
+            notes.append(note)
+        return _on_worlds(anyl, questions, [(s, q) for s, q, *_ in counted], tuple(notes))
     budget.stage = f"proving that {questions} question{'s' * (questions != 1)} cannot do"
     if not prover.refute(root, questions):
         return None
