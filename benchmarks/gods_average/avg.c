@@ -230,6 +230,66 @@ static double random_charge(const double *Q) {
     return charge;
 }
 
+/* The random charge kept per triple as one world moves (the split loop): TRI[t] = (a, b, c) in random_charge's
+ * order; a world whose random gods are R adds coef x its mass to triple t's term, coef = [a in R] + ([a,b in R] +
+ * [a,c in R]) / 2 + [b,c in R] - [a,b,c in R] (tri_coef). Every term is a sum of dyadic masses, exact in a double,
+ * so a triple's kept term equals random_charge's, and their least is its value. */
+#define MAXT (MAXG * MAXG * (MAXG + 1) / 2)
+static int n_tri;
+static int tri_mask[MAXT + 4][5];              /* A, A|B, A|C, B|C, A|B|C */
+static double w_coef[MAXW][MAXT + 4];     /* per world: how much its mass moves each triple's term (dense, so the
+                                              update is one vector loop; n_tri is padded to a multiple of 4) */
+
+static void tri_init(void) {
+    n_tri = 0;
+    for (int a = 0; a < n; a++) for (int b = 0; b < n; b++) for (int c = b; c < n; c++) {
+        int A = 1 << a, B = 1 << b, C = 1 << c;
+        int *m = tri_mask[n_tri++];
+        m[0] = A; m[1] = A | B; m[2] = A | C; m[3] = B | C; m[4] = A | B | C;
+    }
+    int real = n_tri;
+    while (n_tri % 4) { memcpy(tri_mask[n_tri], tri_mask[0], sizeof tri_mask[0]); n_tri++; }   /* repeats: same min */
+    for (int w = 0; w < W; w++) {
+        int R = wr[w];
+        for (int t = 0; t < n_tri; t++) {
+            const int *m = tri_mask[t < real ? t : 0];
+            w_coef[w][t] = ((m[0] & R) == m[0]) + 0.5 * (((m[1] & R) == m[1]) + ((m[2] & R) == m[2]))
+                         + ((m[3] & R) == m[3]) - ((m[4] & R) == m[4]);
+        }
+    }
+}
+
+/* a world of mass m moves from the terms tf to the terms tt */
+static inline void tri_move(double *restrict tf, double *restrict tt, const double *restrict coef, double m) {
+    for (int t = 0; t < n_tri; t += 4)
+        for (int i = 0; i < 4; i++) { double d = coef[t + i] * m; tf[t + i] -= d; tt[t + i] += d; }
+}
+
+/* a triple's terms from Q (random_charge's expression) */
+static void tri_from_q(const double *Q, double *terms) {
+    for (int t = 0; t < n_tri; t++) {
+        const int *m = tri_mask[t];
+        terms[t] = Q[m[0]] + 0.5 * (Q[m[1]] + Q[m[2]]) + Q[m[3]] - Q[m[4]];
+    }
+}
+
+static double tri_min(const double *terms) {
+    double b[4] = {INF, INF, INF, INF};
+    for (int t = 0; t < n_tri; t += 4)
+        for (int i = 0; i < 4; i++) b[i] = terms[t + i] < b[i] ? terms[t + i] : b[i];
+    double x = b[0] < b[1] ? b[0] : b[1], y = b[2] < b[3] ? b[2] : b[3];
+    return x < y ? x : y;
+}
+
+/* Huffman and Kraft values of level counts with at most three levels (0..2) and fewer than 64 worlds on each,
+ * tabled as they are first met: both are functions of the counts alone (unit 1, no padding). NaN: not yet. */
+#define LT_SIDE 64
+static double *lt_huff, *lt_kraft;
+static int lt_index(const int *levels, int deep) {
+    if (deep > 2 || levels[0] >= LT_SIDE || levels[1] >= LT_SIDE || levels[2] >= LT_SIDE) return -1;
+    return levels[0] + LT_SIDE * (levels[1] + LT_SIDE * (deep >= 2 ? levels[2] : 0));
+}
+
 /* bound_of(S, lev, exact, k_left, 0, l) outside the capped mode, from what the split loop keeps as it moves
  * one world at a time: S's count of worlds per level, its size k, and whether a god is random in none of them */
 static double cheap_bound(const int *levels, int maxlev, int k, int free_god, double l, int *exact) {
@@ -238,7 +298,10 @@ static double cheap_bound(const int *levels, int maxlev, int k, int free_god, do
     while (deep > 0 && !levels[deep]) deep--;
     if (k == 0) return 0;
     if (k == 1) return l > 0 ? pad_leaf(HALF(deep), l) : 0;
-    double huff = huffman_levels(levels, deep, 1.0);
+    int at = lt_index(levels, deep);
+    double huff;
+    if (at >= 0 && lt_huff[at] == lt_huff[at]) huff = lt_huff[at];
+    else { huff = huffman_levels(levels, deep, 1.0); if (at >= 0) lt_huff[at] = huff; }
     if (l > 0) {
         double sep = 0;
         for (int j = 0; j <= deep; j++) if (levels[j]) sep += levels[j] * pad_leaf(HALF(j), l);
@@ -250,14 +313,19 @@ static double cheap_bound(const int *levels, int maxlev, int k, int free_god, do
 
 /* bound_of(S, lev, exact, k_left, 1, 0) outside the capped and code-only modes and without padding, from
  * the counts the split loop keeps: per level, the size, whether a god is random in none, and Q (random_charge) */
-static double full_bound(const int *levels, int maxlev, int k, int free_god, const double *Q, int *exact) {
+static double full_bound(const int *levels, int maxlev, int k, int free_god, const double *terms, int *exact) {
     *exact = k <= 1 || free_god;
     if (k <= 1) return 0;
     int deep = maxlev;
     while (deep > 0 && !levels[deep]) deep--;
-    double huff = huffman_levels(levels, deep, 1.0);
+    int at = lt_index(levels, deep);
+    double huff, kraft;
+    if (at >= 0 && lt_huff[at] == lt_huff[at]) huff = lt_huff[at];
+    else { huff = huffman_levels(levels, deep, 1.0); if (at >= 0) lt_huff[at] = huff; }
     if (free_god) return huff;
-    double b2 = (kraft_relax(levels, deep, 1.0, 0) + random_charge(Q)) * (1 - 1e-12);
+    if (at >= 0 && lt_kraft[at] == lt_kraft[at]) kraft = lt_kraft[at];
+    else { kraft = kraft_relax(levels, deep, 1.0, 0); if (at >= 0) lt_kraft[at] = kraft; }
+    double b2 = (kraft + tri_min(terms)) * (1 - 1e-12);
     return huff > b2 ? huff : b2;
 }
 
@@ -286,7 +354,9 @@ static double bound_of(uint64_t S, const int *lev, int *exact, int k_left, int f
     }
     if (!capped_mode && (l == 0 || !full)) {   /* the split loop's functions, on counts made here */
         if (!full || code_only) return cheap_bound(levels, deep, k, free_god, l, exact);
-        return full_bound(levels, deep, k, free_god, Q, exact);
+        double terms[MAXT + 4];
+        if (!free_god && k > 1) tri_from_q(Q, terms);
+        return full_bound(levels, deep, k, free_god, terms, exact);
     }
     for (int j = deep; j >= 0; j--) { double x = HALF(j); for (int q = 0; q < levels[j]; q++) m[i++] = x; }
     double huff = capped_mode ? package_merge(m, k, k_left) : huffman_sorted(m, k);
@@ -405,7 +475,7 @@ static double solve(const Node *in, int k, double limit, int *exact, int *charge
         uint64_t A = R | 1ULL << tw[0], B = R | (T & ~(1ULL << tw[0]));
         int lv[2][64] = {{0}}, kc[2] = {0, 0}, rc[2][MAXG] = {{0}}, maxlev = 0;
         int fast_full = !capped_mode && !code_only && l == 0;   /* full bounds from kept counts too */
-        double Q[2][1 << MAXG];
+        double Q[2][1 << MAXG], terms[2][MAXT + 4];
         if (fast_full) { memset(Q[0], 0, sizeof(double) << n); memset(Q[1], 0, sizeof(double) << n); }
         for (uint64_t s2 = nd.S; s2; s2 &= s2 - 1) {
             int w = __builtin_ctzll(s2);
@@ -417,13 +487,14 @@ static double solve(const Node *in, int k, double limit, int *exact, int *charge
                 if (fast_full) q_add(Q[side], wr[w], HALF(le[w]));
             }
         }
+        if (fast_full) { tri_from_q(Q[0], terms[0]); tri_from_q(Q[1], terms[1]); }
         for (uint64_t y = 0; y < count; y++) {
             if (y) {
                 int w = tw[1 + __builtin_ctzll(y)], from = (int)(B >> w & 1);
                 A ^= 1ULL << w; B ^= 1ULL << w;
                 lv[from][le[w]]--; kc[from]--; lv[1 - from][le[w]]++; kc[1 - from]++;
                 for (int h = 0; h < n; h++) { int r = wr[w] >> h & 1; rc[from][h] -= r; rc[1 - from][h] += r; }
-                if (fast_full) { q_add(Q[from], wr[w], -HALF(le[w])); q_add(Q[1 - from], wr[w], HALF(le[w])); }
+                if (fast_full) tri_move(terms[from], terms[1 - from], w_coef[w], HALF(le[w]));
             }
             if ((++splits & ((1 << 22) - 1)) == 0) {   /* a node can have 2^30 divisions: the limit holds inside it */
                 double t = now();
@@ -448,8 +519,15 @@ static double solve(const Node *in, int k, double limit, int *exact, int *charge
             if (fast_full) {
                 int fa = 0, fb = 0;
                 for (int h = 0; h < n; h++) { fa |= !rc[0][h]; fb |= !rc[1][h]; }
-                if (!ea) ba = full_bound(lv[0], maxlev, kc[0], fa, Q[0], &ea);
-                if (!eb) bb = full_bound(lv[1], maxlev, kc[1], fb, Q[1], &eb);
+                /* the larger side first; when it alone cuts the split, the other's charge is not computed (the
+                 * split's recorded bound is then the weaker sum, still a lower bound and still at the limit) */
+                if (ba >= bb) {
+                    if (!ea) ba = full_bound(lv[0], maxlev, kc[0], fa, terms[0], &ea);
+                    if (M + ba + bb < cur && !eb) bb = full_bound(lv[1], maxlev, kc[1], fb, terms[1], &eb);
+                } else {
+                    if (!eb) bb = full_bound(lv[1], maxlev, kc[1], fb, terms[1], &eb);
+                    if (M + ba + bb < cur && !ea) ba = full_bound(lv[0], maxlev, kc[0], fa, terms[0], &ea);
+                }
             } else {
                 if (!ea) ba = bound_of(A, le, &ea, k - 1, 1, l / 2);
                 if (!eb) bb = bound_of(B, le, &eb, k - 1, 1, l / 2);
@@ -685,6 +763,10 @@ int main(int argc, char **argv) {
     deadline = now() + atof(argv[2]);
     int ml = atoi(argv[3]);
     if (read_model()) return 2;
+    tri_init();
+    lt_huff = malloc(sizeof(double) * LT_SIDE * LT_SIDE * LT_SIDE);
+    lt_kraft = malloc(sizeof(double) * LT_SIDE * LT_SIDE * LT_SIDE);
+    for (int i = 0; i < LT_SIDE * LT_SIDE * LT_SIDE; i++) lt_huff[i] = lt_kraft[i] = NAN;
     memo = calloc((size_t)1 << ml, sizeof(Entry)); memo_mask = ((uint64_t)1 << ml) - 1;
     if (roots) return roots_main(roots);
     Node root; root.S = W == 64 ? ~0ULL : (1ULL << W) - 1; memset(root.c, 0, sizeof root.c); root.kk = 0;
