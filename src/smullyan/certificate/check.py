@@ -205,7 +205,7 @@ def check_certificate(puzzle: Any, doc: Any, check_time: Callable[[], None] | No
     return Checked(True, claim, len(lemmas), counter[0], time.perf_counter() - start)
 
 
-Lemma = tuple[int, int, "int | None", "list[int] | None", "tuple[int, list[int]] | None"]
+Lemma = tuple[int, int, int | None, list[int] | None, tuple[int, list[int]] | None]
 
 
 def _read(doc: Any, tables: Tables) -> tuple[list[Lemma], int]:

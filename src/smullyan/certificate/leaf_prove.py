@@ -194,7 +194,7 @@ def layers(anyl: AnyLanguage) -> list[list[int]] | None:
 
 
 # (representative set, questions, leaves or None, parts or None, copy or None: (lemma index, representative map))
-LeafLemma = tuple[int, int, "int | None", "tuple[int, ...] | None", "tuple[int, dict[int, int]] | None"]
+LeafLemma = tuple[int, int, int | None, tuple[int, ...] | None, tuple[int, dict[int, int]] | None]
 
 
 def prove_by_leaves(anyl: AnyLanguage, budget: Budget, questions: int, effort: int = LEAF_EFFORT
