@@ -124,6 +124,8 @@ def main() -> None:
     ap.add_argument("--tree", help="also write the solver's own tree (random sets of the worlds, then the tree)")
     ap.add_argument("--orbits", action="store_true", help="the root's divisions one per orbit (needs nauty's genbg)")
     ap.add_argument("--below", type=Fraction, help="with --orbits: the average to match or beat")
+    ap.add_argument("--roots", help="with --orbits: only these root divisions (genbg lines, e.g. some of avg.c's "
+                    "`below` list) instead of every orbit")
     args = ap.parse_args()
     document = load_gods(args.puzzle, "the dedicated search")
     puzzle = document.model
@@ -133,6 +135,8 @@ def main() -> None:
     random = [int(line.split()[0]) for line in text.splitlines()[1:1 + anyl.n_reps]]
     if args.orbits != (args.below is not None):
         raise fail("--orbits and --below go together", 2)
+    if args.roots is not None and not args.orbits:
+        raise fail("--roots needs --orbits", 2)
     with tempfile.TemporaryDirectory() as tmp:
         exe = compile_solver(tmp)
         start = time.perf_counter()
@@ -141,12 +145,15 @@ def main() -> None:
         if args.orbits:
             from worst_bound import divisions
 
-            n, r = len(ctx.space.agents), bin(random[0]).count("1")
-            divisions(n, r, f"{tmp}/divisions.g6")
+            n, r = len(ctx.space.agents), random[0].bit_count()
+            roots = args.roots
+            if roots is None:
+                roots = f"{tmp}/divisions.g6"
+                divisions(n, r, roots)
             # cost units are worlds x questions; costs are dyadic, so 1/1024 above admits exactly `below`
-            extra += [f"roots={tmp}/divisions.g6", f"limit={float(args.below * anyl.n_reps) + 1 / 1024!r}"]
+            extra += [f"roots={roots}", f"limit={float(args.below * anyl.n_reps) + 1 / 1024!r}"]
         run = subprocess.run([exe, str(args.cap if within is None else within), str(args.limit), str(args.memo), *extra],
-                             input=text, capture_output=True, text=True)
+                             input=text, capture_output=True, text=True, check=False)
         seconds = time.perf_counter() - start
         peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024  # MB (the largest child: avg)
     sys.stderr.write(run.stderr)
@@ -155,7 +162,8 @@ def main() -> None:
         print(f"{args.puzzle}: no strategy of at most {within} questions identifies every god")
         raise SystemExit(1)
     if args.orbits and run.returncode == 0 and out and out[0].startswith("at-least"):
-        print(f"{args.puzzle}: no strategy of any length averages {args.below} = {float(args.below):.6f} or less "
+        scope = "" if args.roots is None else f" whose first division is one of {args.roots}'s"
+        print(f"{args.puzzle}: no strategy of any length{scope} averages {args.below} = {float(args.below):.6f} or less "
               f"(the root's divisions one per orbit; {' '.join(out[0].split()[4:])}; {seconds:.1f} s, {peak:.0f} MB peak)")
         return
     if run.returncode == 3 or not out or not out[0].startswith("value"):
