@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import functools
 import json
 import math
 import os
@@ -496,6 +497,60 @@ def test_hostile_survey_options(largest, options):
         if "--limit" not in args:
             args += ["--limit", "2s"]
         attack("survey", "--max", largest, *args)
+
+
+# certificates: T,T,L,L,R,R's "not 7" (six leaf-count layers, five of them copies, and a last lemma of parts)
+CERT_KEYS = ["worlds", "questions", "leaves", "parts", "copy", "extra"]
+CERT_COPY_VALUES = st.one_of(
+    st.fixed_dictionaries({"of": st.integers(-1, 8), "images": st.lists(st.integers(-1, 200), max_size=16)}),
+    st.fixed_dictionaries({"of": JSON_SCALARS, "images": JSON_VALUES}),
+    st.just({"of": 0, "images": [10**12] * 15}), st.just({"of": 0}), JSON_VALUES)
+
+
+@functools.lru_cache(maxsize=1)
+def _leaf_certificate() -> tuple[str, dict]:
+    """Return the puzzle TOML and the certificate document of T,T,L,L,R,R's "not 7"."""
+    import smullyan
+
+    puzzle = smullyan.gods(list("ABCDEF"), ["truthful", "truthful", "liar", "liar", "random", "random"],
+                           language="any", max_complexity=0)
+    return puzzle.to_toml(), smullyan.certify(puzzle).to_dict()
+
+
+@st.composite
+def mutated_certificates(draw, base):
+    doc = copy.deepcopy(base)
+    for _ in range(draw(st.integers(1, 3))):
+        n = draw(st.integers(0, len(doc["lemmas"]) - 1))
+        key = draw(st.sampled_from(CERT_KEYS))
+        lemma = doc["lemmas"][n]
+        if key == "copy" and "copy" in lemma and draw(st.booleans()):
+            if draw(st.booleans()):
+                lemma["copy"]["of"] = draw(st.one_of(st.integers(-1, 9), JSON_SCALARS))
+            elif lemma["copy"].get("images"):
+                images = lemma["copy"]["images"]
+                images[draw(st.integers(0, len(images) - 1))] = draw(st.one_of(st.integers(-1, 200), JSON_SCALARS))
+        elif key == "copy":
+            lemma["copy"] = draw(CERT_COPY_VALUES)
+        elif draw(st.booleans()):
+            lemma.pop(key, None)
+        else:
+            lemma[key] = draw(st.one_of(st.integers(-1, 300), st.just(10**12), JSON_VALUES))
+    return doc
+
+
+@SETTINGS
+@given(st.data())
+def test_hostile_certificates(data):
+    """Mutated leaf-count certificates (copies, parts, leaves) through `verify`: the exit contract holds, and
+    a document the checker accepts still proves a true claim (7 questions cannot do; 8 can)."""
+    text, base = _leaf_certificate()
+    doc = data.draw(mutated_certificates(base))
+    with _folder() as d:
+        puzzle = write(d, "gods.toml", text)
+        path = write(d, "not-7.json", json.dumps(doc))
+        ran = attack("verify", puzzle, path, "--limit", "5s", file=path)
+        assert ran.exit_code != 0 or doc["claim"]["questions"] <= 7
 
 
 VERIFY_ARGS = st.lists(st.one_of(st.sampled_from(["{puzzle}", "{strategy}", "{deduction}", "-", "missing.json", "{dir}",
