@@ -48,9 +48,10 @@ Why a lemma holds once checked (the arguments are the whole proof; each is one l
 8. Copies. A lemma may be a copy of an earlier one ("copy": {"of": its index, "images": the image of each
    of its worlds in increasing order}) under a bijection that keeps every world's minimal options for
    every addressee and keeps goal classes together and apart alike. A strategy for the copy's worlds
-   is then one for the original's too, each world taking the option its image takes (by 2 any choice
-   per world is a question), with the same tree, the same leaves holding worlds and each leaf holding
-   one goal class exactly when its image does. So the copy is unsolvable in as many questions as the
+   may give each world a minimal option (2: no more leaves, no more questions); it is then one for the
+   original's too, each world taking the option its image takes (any choice per world is a question),
+   with the same tree, the same leaves holding worlds and each leaf holding one goal class exactly when
+   its image does. So the copy is unsolvable in as many questions as the
    original, or fills as many leaves; it may claim fewer questions or fewer leaves, not more.
 """
 
