@@ -29,7 +29,9 @@
  * bound; limit=X: the root's first limit in cost units, e.g. a claimed optimum times the worlds + 1/1024:
  * the search then proves the optimum in one round; below: with roots=FILE, print each root division whose
  * bound is under the limit, the divisions a proof that nothing beats the limit must search deeper, and stop;
- * progress=S: where the search is, on stderr at most every S seconds; the time limit is checked every 2^22 splits)
+ * progress=S: where the search is, on stderr at most every S seconds; the time limit is checked every 2^22 splits;
+ * charged-tree: print the relaxed tree even when it charges capped nodes, each as "C S c0 .. c(n-1) V", a node
+ * "S c0 .. c(n-1)" for stdin and the bound V it was charged, in the node's own units)
  * Output: lines "value NUM/DEN", "exact 0|1", "charged 0|1", "tree" then the tree in preorder:
  * "A g yesmask nomask" or "L w".
  */
@@ -169,6 +171,7 @@ static double kraft_relax(const int *levels, int deep, double unit, double l) {
  * Sets *exact when the value is the node's exact optimum (one world, or a god random in none). */
 static int capped_mode;   /* 1: strategies of at most `cap` questions (a node with none left is infinite) */
 static int code_only;     /* 1: the code bound alone (a cross-check that does not rest on the random charge) */
+static int charged_tree;  /* 1: the tree may hold charged leaves, printed as "C S c0 .. c(n-1) bound" (a node to solve on its own) */
 static int below_mode;    /* 1 (with roots=FILE): list the root's divisions whose bound is below the limit, then stop */
 static double first_limit; /* >0: the root's first limit (cost units: worlds x questions), e.g. a known optimum + a little */
 static double lam;         /* >0: the padded problem of the layer bound (lambda=X; README "Liar rows on average") */
@@ -605,7 +608,13 @@ static int emit(const Node *in, int k, double value) {
         if (__builtin_popcountll(nd.S) <= 1) { printf("L %d\n", __builtin_ctzll(nd.S)); return 1; }
         for (int g = 0; g < n; g++) if (!(nd.S & rnd[g])) { emit_code(nd.S, e, g); return 1; }
     }
-    if (k == 0) { printf("X charged\n"); return 0; }
+    if (k == 0) {
+        if (!charged_tree) { printf("X charged\n"); return 0; }
+        printf("C %llu", (unsigned long long)nd.S);
+        for (int g = 0; g < n; g++) printf(" %d", nd.c[g]);
+        printf(" %.17g\n", value);
+        return 1;
+    }
     (void)own;
     double M = 0;
     for (uint64_t s = nd.S; s; s &= s - 1) M += HALF(e[__builtin_ctzll(s)]);
@@ -631,7 +640,7 @@ static int emit(const Node *in, int k, double value) {
                 double other = i == 0 ? bb : v[0];
                 int x, c;
                 v[i] = solve(&cn, k - 1, (value - M - other) / sc[i] + 1e-9, &x, &c, 0) * sc[i];
-                if (!x || c) ok = 0;
+                if (!x || (c && !charged_tree)) ok = 0;
             }
             if (!ok || M + v[0] + v[1] != value) continue;
             printf("A %d %llu %llu\n", g, (unsigned long long)A, (unsigned long long)B);
@@ -742,7 +751,7 @@ static int selftest(void) {
 
 int main(int argc, char **argv) {
     if (argc == 2 && !strcmp(argv[1], "selftest")) { for (int j = 0; j < 128; j++) P2[j] = ldexp(1.0, -j); return selftest(); }
-    if (argc < 4) { fprintf(stderr, "usage: avg CAP SECONDS MEMO_LOG2 [capped] [code-only] [limit=X] [roots=FILE [below]] [progress=S] < model\n"); return 2; }
+    if (argc < 4) { fprintf(stderr, "usage: avg CAP SECONDS MEMO_LOG2 [capped] [code-only] [limit=X] [roots=FILE [below]] [progress=S] [charged-tree] < model\n"); return 2; }
     const char *roots = NULL;
     for (int i = 4; i < argc; i++) {
         if (!strcmp(argv[i], "capped")) capped_mode = 1;
@@ -750,6 +759,7 @@ int main(int argc, char **argv) {
         else if (!strncmp(argv[i], "limit=", 6)) first_limit = atof(argv[i] + 6);
         else if (!strncmp(argv[i], "roots=", 6)) roots = argv[i] + 6;
         else if (!strcmp(argv[i], "below")) below_mode = 1;
+        else if (!strcmp(argv[i], "charged-tree")) charged_tree = 1;
         else if (!strncmp(argv[i], "lambda=", 7)) lam = atof(argv[i] + 7);
         else if (!strncmp(argv[i], "progress=", 9)) progress_every = atof(argv[i] + 9);
         else { fprintf(stderr, "unknown option %s\n", argv[i]); return 2; }
