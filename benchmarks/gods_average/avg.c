@@ -172,6 +172,8 @@ static double kraft_relax(const int *levels, int deep, double unit, double l) {
 static int capped_mode;   /* 1: strategies of at most `cap` questions (a node with none left is infinite) */
 static int code_only;     /* 1: the code bound alone (a cross-check that does not rest on the random charge) */
 static int charged_tree;  /* 1: the tree may hold charged leaves, printed as "C S c0 .. c(n-1) bound" (a node to solve on its own) */
+static const Node *record_node;   /* solve() notes its best split when called on exactly this node */
+static int rec_g; static uint64_t rec_A, rec_B;
 static int below_mode;    /* 1 (with roots=FILE): list the root's divisions whose bound is below the limit, then stop */
 static double first_limit; /* >0: the root's first limit (cost units: worlds x questions), e.g. a known optimum + a little */
 static double lam;         /* >0: the padded problem of the layer bound (lambda=X; README "Liar rows on average") */
@@ -556,7 +558,10 @@ static double solve(const Node *in, int k, double limit, int *exact, int *charge
                 if (!x2) { double lo2 = M + v1 + v2; if (lo2 < failmin) failmin = lo2; continue; }
             }
             double tot = M + v1 + v2;
-            if (tot < cur) { cur = tot; best = tot; best_charged = c1 | c2; }
+            if (tot < cur) {
+                cur = tot; best = tot; best_charged = c1 | c2;
+                if (in == record_node) { rec_g = g; rec_A = A; rec_B = B; }
+            }
             else if (tot < failmin) failmin = tot;
         }
     }
@@ -673,6 +678,7 @@ static int roots_main(const char *file) {
     for (uint64_t s = nd.S; s; s &= s - 1) { int w = __builtin_ctzll(s); le[w] = e[w] + (R >> w & 1); }
     double cur = first_limit, best = INF, failmin = INF, bv[2] = {0, 0}; int best_charged = 0;
     uint64_t bestA = 0, bestB = 0;
+    int split_g[2] = {-1, -1}, best_g[2] = {-1, -1}; uint64_t split_A[2] = {0, 0}, split_B[2] = {0, 0}, best_sA[2], best_sB[2];
     char line[256]; long long count = 0, cut = 0, searched = 0;
     double t0 = now();
     uint64_t X; int got;
@@ -691,6 +697,7 @@ static int roots_main(const char *file) {
         if (lo >= cur) { cut++; if (lo < failmin) failmin = lo; continue; }
         searched++;
         uint64_t part[2] = {A, B}; double bd[2] = {ba, bb}, v[2], sc[2]; int ex[2] = {ea, eb}, c[2] = {0, 0}, ok = 1;
+        split_g[0] = split_g[1] = -1;
         int first = ba >= bb ? 0 : 1;
         for (int q = 0; q < 2 && ok; q++) {
             int i = q == 0 ? first : 1 - first;
@@ -699,7 +706,9 @@ static int roots_main(const char *file) {
             v[i] = bd[i];
             if (!ex[i]) {
                 int x;
+                record_node = &cn; rec_g = -1;
                 v[i] = solve(&cn, cap - 1, (cur - M - other) / sc[i], &x, &c[i], 1 + ilogb(sc[i])) * sc[i];
+                record_node = NULL; split_g[i] = rec_g; split_A[i] = rec_A; split_B[i] = rec_B;
                 if (timed_out) { printf("timeout after %lld divisions nodes %lld splits %lld\n", count, nodes, splits); return 3; }
                 if (!x) { double lo2 = M + v[i] + other; if (lo2 < failmin) failmin = lo2; ok = 0; }
             }
@@ -709,6 +718,7 @@ static int roots_main(const char *file) {
         if (tot < cur) {
             cur = tot; best = tot; best_charged = c[0] | c[1]; bestA = A; bestB = B;
             bv[0] = v[0] / sc[0]; bv[1] = v[1] / sc[1];
+            for (int i = 0; i < 2; i++) { best_g[i] = split_g[i]; best_sA[i] = split_A[i]; best_sB[i] = split_B[i]; }
             fprintf(stderr, "division %s: %.9f (avg %.9f) charged %d (%.0fs)\n", line, tot, tot / W, best_charged, now() - t0);
         } else if (tot < failmin) failmin = tot;
     }
@@ -730,7 +740,20 @@ static int roots_main(const char *file) {
     deadline = INF;
     printf("A 0 %llu %llu\n", (unsigned long long)bestA, (unsigned long long)bestB);
     uint64_t part[2] = {bestA, bestB};
-    for (int i = 0; i < 2; i++) { Node cn = ch; cn.S = part[i]; if (!emit(&cn, cap - 1, bv[i])) return 1; }
+    for (int i = 0; i < 2; i++) {
+        Node cn = ch; cn.S = part[i];
+        if (best_g[i] < 0 || cap < 2) { if (!emit(&cn, cap - 1, bv[i])) return 1; continue; }
+        /* the split solve() chose for this child: its children's values, then their trees (no search for it) */
+        Node cc = cn; tidy(&cc); cc.c[best_g[i]]++;
+        printf("A %d %llu %llu\n", best_g[i], (unsigned long long)best_sA[i], (unsigned long long)best_sB[i]);
+        uint64_t gpart[2] = {best_sA[i], best_sB[i]};
+        for (int j = 0; j < 2; j++) {
+            Node gn = cc; gn.S = gpart[j];
+            int x, c;
+            double gv = solve(&gn, cap - 2, INF, &x, &c, 0);   /* own units, like emit's */
+            if (!x || !emit(&gn, cap - 2, gv)) return 1;
+        }
+    }
     return 0;
 }
 
