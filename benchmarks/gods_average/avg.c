@@ -31,7 +31,8 @@
  * bound is under the limit, the divisions a proof that nothing beats the limit must search deeper, and stop;
  * progress=S: where the search is, on stderr at most every S seconds; the time limit is checked every 2^22 splits;
  * charged-tree: print the relaxed tree even when it charges capped nodes, each as "C S c0 .. c(n-1) V", a node
- * "S c0 .. c(n-1)" for stdin and the bound V it was charged, in the node's own units)
+ * "S c0 .. c(n-1)" for stdin and the bound V it was charged, in the node's own units; near=D: with roots=FILE, also
+ * count each root child's splits whose bound (with cap 2: whose relaxed value) is below the child's value + D)
  * Output: lines "value NUM/DEN", "exact 0|1", "charged 0|1", "tree" then the tree in preorder:
  * "A g yesmask nomask" or "L w".
  */
@@ -174,6 +175,8 @@ static int code_only;     /* 1: the code bound alone (a cross-check that does no
 static int charged_tree;  /* 1: the tree may hold charged leaves, printed as "C S c0 .. c(n-1) bound" (a node to solve on its own) */
 static const Node *record_node;   /* solve() notes its best split when called on exactly this node */
 static int rec_g; static uint64_t rec_A, rec_B;
+static int count_only; static long long near_count;   /* near=D: count record_node's splits below a limit, search none */
+static double near_margin;
 static int below_mode;    /* 1 (with roots=FILE): list the root's divisions whose bound is below the limit, then stop */
 static double first_limit; /* >0: the root's first limit (cost units: worlds x questions), e.g. a known optimum + a little */
 static double lam;         /* >0: the padded problem of the layer bound (lambda=X; README "Liar rows on average") */
@@ -438,7 +441,8 @@ static double solve(const Node *in, int k, double limit, int *exact, int *charge
     if (ex) { *exact = 1; return own; }
     Node key; canonical(&nd, &key); key.kk = capped_mode ? k : lam > 0 ? s : 0;
     Entry *ent = lookup(&key, 1);
-    if (ent->k == k) { memo_hits++; *exact = 1; *charged = ent->charged; return ent->val; }
+    int counting = count_only && in == record_node;
+    if (ent->k == k && !counting) { memo_hits++; *exact = 1; *charged = ent->charged; return ent->val; }
     if (ent->lb > own) own = ent->lb;
     if (own >= limit) { *exact = 0; return own; }
     if (k == 0) {
@@ -539,6 +543,7 @@ static double solve(const Node *in, int k, double limit, int *exact, int *charge
             }
             lo = M + ba + bb;
             if (lo >= cur) { if (lo < failmin) failmin = lo; continue; }
+            if (counting) { near_count++; continue; }
             passed++;
             /* solve the child with the larger bound first */
             uint64_t first = ba >= bb ? A : B, second = ba >= bb ? B : A;
@@ -565,6 +570,7 @@ static double solve(const Node *in, int k, double limit, int *exact, int *charge
             else if (tot < failmin) failmin = tot;
         }
     }
+    if (counting) { *exact = 0; return limit; }   /* nothing searched: no value, and nothing for the memo */
     if (best < limit) {
         ent = lookup(&key, 1);
         ent->k = k; ent->val = best; ent->charged = best_charged;
@@ -736,8 +742,18 @@ static int roots_main(const char *file) {
         return 0;
     }
     printf("value %.17g avg %.12f charged %d nodes %lld splits %lld seconds %.1f\n", best, best / W, best_charged, nodes, splits, now() - t0);
-    printf("tree\n");
     deadline = INF;
+    if (near_margin > 0) {   /* how many splits of each root child come within the margin of its value */
+        for (int i = 0; i < 2; i++) {
+            Node cn; double sc = child_of(&ch, i ? bestB : bestA, pl, &cn);
+            int x, c;
+            record_node = &cn; count_only = 1; near_count = 0;
+            solve(&cn, cap - 1, bv[i] + near_margin / sc, &x, &c, 1 + ilogb(sc));
+            record_node = NULL; count_only = 0;
+            printf("near child %d: %lld splits below its value %.9f + %g\n", i, near_count, bv[i] * sc, near_margin);
+        }
+    }
+    printf("tree\n");
     printf("A 0 %llu %llu\n", (unsigned long long)bestA, (unsigned long long)bestB);
     uint64_t part[2] = {bestA, bestB};
     for (int i = 0; i < 2; i++) {
@@ -774,7 +790,7 @@ static int selftest(void) {
 
 int main(int argc, char **argv) {
     if (argc == 2 && !strcmp(argv[1], "selftest")) { for (int j = 0; j < 128; j++) P2[j] = ldexp(1.0, -j); return selftest(); }
-    if (argc < 4) { fprintf(stderr, "usage: avg CAP SECONDS MEMO_LOG2 [capped] [code-only] [limit=X] [roots=FILE [below]] [progress=S] [charged-tree] < model\n"); return 2; }
+    if (argc < 4) { fprintf(stderr, "usage: avg CAP SECONDS MEMO_LOG2 [capped] [code-only] [limit=X] [roots=FILE [below]] [progress=S] [charged-tree] [near=D] < model\n"); return 2; }
     const char *roots = NULL;
     for (int i = 4; i < argc; i++) {
         if (!strcmp(argv[i], "capped")) capped_mode = 1;
@@ -783,6 +799,7 @@ int main(int argc, char **argv) {
         else if (!strncmp(argv[i], "roots=", 6)) roots = argv[i] + 6;
         else if (!strcmp(argv[i], "below")) below_mode = 1;
         else if (!strcmp(argv[i], "charged-tree")) charged_tree = 1;
+        else if (!strncmp(argv[i], "near=", 5)) near_margin = atof(argv[i] + 5);
         else if (!strncmp(argv[i], "lambda=", 7)) lam = atof(argv[i] + 7);
         else if (!strncmp(argv[i], "progress=", 9)) progress_every = atof(argv[i] + 9);
         else { fprintf(stderr, "unknown option %s\n", argv[i]); return 2; }
