@@ -32,7 +32,10 @@
  * progress=S: where the search is, on stderr at most every S seconds; the time limit is checked every 2^22 splits;
  * charged-tree: print the relaxed tree even when it charges capped nodes, each as "C S c0 .. c(n-1) V", a node
  * "S c0 .. c(n-1)" for stdin and the bound V it was charged, in the node's own units; near=D: with roots=FILE, also
- * count each root child's splits whose bound (with cap 2: whose relaxed value) is below the child's value + D)
+ * count each root child's splits whose bound (with cap 2: whose relaxed value) is below the child's value + D;
+ * near-list: also print each as "N g A B M bA bB": the god, the two sides, the child's mass and the sides' bounds,
+ * in the child's own units; query: with limit=X and a node, only whether its relaxed value is below X: "value V
+ * charged c", or "at-least V" (every strategy from the node, of any length, costs at least V >= X), no tree)
  * Output: lines "value NUM/DEN", "exact 0|1", "charged 0|1", "tree" then the tree in preorder:
  * "A g yesmask nomask" or "L w".
  */
@@ -176,7 +179,8 @@ static int charged_tree;  /* 1: the tree may hold charged leaves, printed as "C 
 static const Node *record_node;   /* solve() notes its best split when called on exactly this node */
 static int rec_g; static uint64_t rec_A, rec_B;
 static int count_only; static long long near_count;   /* near=D: count record_node's splits below a limit, search none */
-static double near_margin;
+static int query;   /* query (with limit=X, a node on stdin): "value V charged c" if the relaxed value is below X, else "at-least V" */
+static double near_margin; static int near_list;   /* near-list: print each such split, "N g A B M bA bB" (own units) */
 static int below_mode;    /* 1 (with roots=FILE): list the root's divisions whose bound is below the limit, then stop */
 static double first_limit; /* >0: the root's first limit (cost units: worlds x questions), e.g. a known optimum + a little */
 static double lam;         /* >0: the padded problem of the layer bound (lambda=X; README "Liar rows on average") */
@@ -543,7 +547,11 @@ static double solve(const Node *in, int k, double limit, int *exact, int *charge
             }
             lo = M + ba + bb;
             if (lo >= cur) { if (lo < failmin) failmin = lo; continue; }
-            if (counting) { near_count++; continue; }
+            if (counting) {
+                near_count++;
+                if (near_list) printf("N %d %llu %llu %.17g %.17g %.17g\n", g, (unsigned long long)A, (unsigned long long)B, M, ba, bb);
+                continue;
+            }
             passed++;
             /* solve the child with the larger bound first */
             uint64_t first = ba >= bb ? A : B, second = ba >= bb ? B : A;
@@ -790,7 +798,7 @@ static int selftest(void) {
 
 int main(int argc, char **argv) {
     if (argc == 2 && !strcmp(argv[1], "selftest")) { for (int j = 0; j < 128; j++) P2[j] = ldexp(1.0, -j); return selftest(); }
-    if (argc < 4) { fprintf(stderr, "usage: avg CAP SECONDS MEMO_LOG2 [capped] [code-only] [limit=X] [roots=FILE [below]] [progress=S] [charged-tree] [near=D] < model\n"); return 2; }
+    if (argc < 4) { fprintf(stderr, "usage: avg CAP SECONDS MEMO_LOG2 [capped] [code-only] [limit=X] [roots=FILE [below]] [progress=S] [charged-tree] [near=D [near-list]] [query] < model\n"); return 2; }
     const char *roots = NULL;
     for (int i = 4; i < argc; i++) {
         if (!strcmp(argv[i], "capped")) capped_mode = 1;
@@ -800,6 +808,8 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "below")) below_mode = 1;
         else if (!strcmp(argv[i], "charged-tree")) charged_tree = 1;
         else if (!strncmp(argv[i], "near=", 5)) near_margin = atof(argv[i] + 5);
+        else if (!strcmp(argv[i], "near-list")) near_list = 1;
+        else if (!strcmp(argv[i], "query")) query = 1;
         else if (!strncmp(argv[i], "lambda=", 7)) lam = atof(argv[i] + 7);
         else if (!strncmp(argv[i], "progress=", 9)) progress_every = atof(argv[i] + 9);
         else { fprintf(stderr, "unknown option %s\n", argv[i]); return 2; }
@@ -829,6 +839,16 @@ int main(int argc, char **argv) {
     double lb = bound_of(root.S, e, &ex, cap, 1, lam);
     if (lb >= INF) { printf("none within %d questions\n", cap); return 1; }
     double step = 1.0 / 64; double t0 = now();
+    if (query) {   /* one question: is the node's relaxed value below the limit? no tree */
+        if (first_limit <= 0) { fprintf(stderr, "query needs limit=X\n"); return 2; }
+        int x, ch;
+        double v = first_limit > lb ? solve(&root, cap, first_limit, &x, &ch, 0) : lb;
+        if (first_limit <= lb) { x = 0; ch = 0; }
+        if (timed_out) { printf("timeout lb %.17g nodes %lld splits %lld\n", lb, nodes, splits); return 3; }
+        if (x) printf("value %.17g charged %d nodes %lld splits %lld seconds %.1f\n", v, ch, nodes, splits, now() - t0);
+        else printf("at-least %.17g nodes %lld splits %lld seconds %.1f\n", v, nodes, splits, now() - t0);
+        return 0;
+    }
     if (first_limit > lb) { step = first_limit - lb; }
     for (;;) {
         int x, ch;

@@ -1,0 +1,259 @@
+"""A lower bound on every strategy that begins with one root division, raised where the relaxation is loose.
+
+Run: python benchmarks/gods_average/lazy_division.py DIVISION.g6 N R [--target 729/2] [--margin 0.25]
+     [--limit 1500] [--query-cap 14] [--query-limit 300]
+
+DIVISION.g6 holds one line of genbg's divisions (the root's question goes to god 0; `worst_bound.divisions`),
+N and R the gods and random gods (the row with no liars), --target a cost in avg.c's units (worlds x
+questions; 0,5,3's 729/112 is 729/2 over its 56 worlds).
+
+avg.c's relaxed search one question below the root's children (cap 2) charges each grandchild its lower
+bound. Where that leaves the division below the target (without --target: its relaxed value + --margin) by
+D <= --margin, every split of a child whose relaxed value is below the child's value + --margin is listed
+(`near=D near-list`): only those can hold the child below that. The child with fewer listed splits is asked
+for its value + D, the other for what is still missing: for each listed split below that, the two
+grandchildren are asked, deeper (avg.c `query`, a relaxed search with cap --query-cap: a value or "at
+least"), whether together they reach it; the child's lower bound is the least over those splits of what
+they reach, and never more than what it was asked for. Every
+number used is a lower bound on every strategy from its node, of any length (avg.c's relaxation), so the
+division's bound is the root's mass plus its children's bounds. Arithmetic is avg.c's floating point, whose
+bounds sit a little below the true values (the Kraft term's margin), so the verdict allows 10^-6: "reaches"
+means at least the target less 10^-6, as the package's other floating bounds are stated.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import subprocess
+import sys
+import tempfile
+import time
+from fractions import Fraction
+
+from layers import model_text
+from run import compile_solver, fail
+
+SLACK = 1e-6
+
+
+def least_exponent(worlds: int, asked: list[int], random: list[int]) -> int:
+    """Return the fewest questions to gods random in one of the node's worlds (its heaviest world's mass is 2^-that)."""
+    return min(
+        sum(c for g, c in enumerate(asked) if random[w] >> g & 1)
+        for w in range(len(random))
+        if worlds >> w & 1
+    )
+
+
+class Grandchildren:
+    """Lower bounds of nodes by avg.c's `query`, each node and limit asked once."""
+
+    def __init__(
+        self, exe: str, text: str, random: list[int], cap: int, limit: float
+    ) -> None:
+        self.exe, self.text, self.random, self.cap, self.limit = (
+            exe,
+            text,
+            random,
+            cap,
+            limit,
+        )
+        self.known: dict[
+            tuple[int, tuple[int, ...]], tuple[float, bool]
+        ] = {}  # node -> (lower bound, exact)
+        self.queries = 0
+        self.seconds = 0.0
+
+    def at_least(self, worlds: int, asked: list[int], want: float) -> float:
+        """Return a lower bound on the node's cost (absolute units), at least `want` when the node reaches it."""
+        key = (worlds, tuple(asked))
+        bound, exact = self.known.get(key, (0.0, False))
+        if exact or bound >= want:
+            return bound
+        scale = 2.0 ** -least_exponent(worlds, asked, self.random)
+        node = f"{worlds} {' '.join(map(str, asked))}"
+        start = time.monotonic()
+        run = subprocess.run(
+            [
+                self.exe,
+                str(self.cap),
+                str(self.limit),
+                "22",
+                "query",
+                f"limit={want / scale + SLACK!r}",
+            ],
+            input=self.text + node + "\n",
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        self.seconds += time.monotonic() - start
+        self.queries += 1
+        out = run.stdout.split()
+        if run.returncode != 0 or not out or out[0] not in ("value", "at-least"):
+            raise fail(
+                f"avg.c query on the node {node} gave no answer: {' '.join(out) or run.stderr[-300:]}",
+                3,
+            )
+        value = float(out[1]) * scale
+        exact = out[0] == "value" and out[out.index("charged") + 1] == "0"
+        self.known[key] = (max(bound, value), exact)
+        return max(bound, value)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("division")
+    ap.add_argument("n", type=int)
+    ap.add_argument("r", type=int)
+    ap.add_argument(
+        "--target",
+        type=Fraction,
+        help="cost units (average x worlds); default: the relaxed value + --margin",
+    )
+    ap.add_argument(
+        "--margin",
+        type=float,
+        default=0.25,
+        help="the shortfall to make up (cost units)",
+    )
+    ap.add_argument(
+        "--limit", type=float, default=1500.0, help="seconds for the cap-2 search"
+    )
+    ap.add_argument("--query-cap", type=int, default=14)
+    ap.add_argument(
+        "--query-limit",
+        type=float,
+        default=300.0,
+        help="seconds for each grandchild's query",
+    )
+    args = ap.parse_args()
+    try:
+        with open(args.division, encoding="utf-8") as fh:
+            lines = [line for line in fh.read().splitlines() if line.strip()]
+    except OSError as exc:
+        raise fail(f"cannot read {args.division}: {exc}", 2) from None
+    if len(lines) != 1:
+        raise fail(
+            f"{args.division}: one division (one graph6 line) is needed, found {len(lines)}",
+            2,
+        )
+    text = model_text(args.n, args.r)
+    random = [
+        sum(1 << g for g in w) for w in itertools.combinations(range(args.n), args.r)
+    ]
+    target = None if args.target is None else float(args.target)
+    with tempfile.TemporaryDirectory() as tmp:
+        exe = compile_solver(tmp)
+        start = time.monotonic()
+        run = subprocess.run(
+            [
+                exe,
+                "2",
+                str(args.limit),
+                "22",
+                f"roots={args.division}",
+                f"limit={1e9 if target is None else target + SLACK!r}",
+                "charged-tree",
+                f"near={args.margin!r}",
+                "near-list",
+            ],
+            input=text,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        searched = time.monotonic() - start
+        out = run.stdout.splitlines()
+        if run.returncode == 0 and out and out[0].startswith("at-least"):
+            print(
+                f"{args.division}: at least {out[0].split()[1]} at cap 2 ({searched:.0f} s): reaches {target}"
+            )
+            return
+        if not out or not out[0].startswith("value"):
+            raise fail(
+                f"the cap-2 search gave no value: {' '.join(out[:2]) or run.stderr[-300:]}",
+                3,
+            )
+        value = float(out[0].split()[1])
+        if target is not None and target - value > args.margin + SLACK:
+            raise fail(
+                f"the relaxed value {value} is more than --margin below the target; raise --margin",
+                2,
+            )
+        tree = out[out.index("tree") + 1 :]
+        _, god, left, right = tree[0].split()
+        children = (int(left), int(right))
+        asked = [0] * args.n
+        asked[int(god)] = 1
+        listed: list[list[tuple[int, int, int, float, float, float]]] = [[], []]
+        child_value = [0.0, 0.0]
+        i = 0
+        for line in out[1 : out.index("tree")]:
+            parts = line.split()
+            if parts[0] == "N":
+                listed[i].append(
+                    (
+                        int(parts[1]),
+                        int(parts[2]),
+                        int(parts[3]),
+                        *map(float, parts[4:7]),
+                    )
+                )
+            elif parts[0] == "near":
+                child_value[i] = float(parts[8])
+                i += 1
+        root_mass = sum(
+            2.0 ** -least_exponent(1 << w, [0] * args.n, random)
+            for w in range(len(random))
+        )
+        goal = value + args.margin if target is None else target
+        grand = Grandchildren(exe, text, random, args.query_cap, args.query_limit)
+        bounds = list(child_value)
+        # the child with fewer listed splits first; the other is asked only for what is still missing
+        order = sorted((0, 1), key=lambda i: len(listed[i]))
+        for step, i in enumerate(order):
+            other = bounds[order[1]] if step == 0 else bounds[order[0]]
+            want = min(child_value[i] + args.margin, goal - root_mass - other)
+            if want <= child_value[i]:
+                print(f"child {i}: relaxed {child_value[i]:.9f}, nothing more needed")
+                continue
+            child_asked = asked  # the path's questions: absolute masses (avg.c's own units are relative to the heaviest)
+            scale = 2.0 ** -least_exponent(children[i], child_asked, random)
+            least = want
+            for g, a, b, mass, ba, bb in listed[i]:
+                mass, ba, bb = mass * scale, ba * scale, bb * scale
+                if mass + ba + bb >= want - SLACK:
+                    continue
+                below = [x + (1 if h == g else 0) for h, x in enumerate(child_asked)]
+                la = grand.at_least(a, below, want - mass - bb)
+                lb = (
+                    bb
+                    if mass + la + bb >= want - SLACK
+                    else grand.at_least(b, below, want - mass - la)
+                )
+                least = min(least, mass + la + lb)
+            bounds[i] = least
+            print(
+                f"child {i}: relaxed {child_value[i]:.9f}, {len(listed[i])} splits below it + {args.margin}; "
+                f"asked for {want:.9f}, at least {least:.9f}",
+                flush=True,
+            )
+        total = root_mass + bounds[0] + bounds[1]
+        verdict = "reaches" if total >= goal - SLACK else "does not reach"
+        print(
+            f"{args.division}: relaxed {value:.9f} at cap 2 ({searched:.0f} s); with {grand.queries} grandchildren asked "
+            f"deeper ({grand.seconds:.0f} s) at least {total:.9f}: {verdict} {goal:.9f}"
+        )
+        if total < goal - SLACK:
+            raise SystemExit(1)
+
+
+if __name__ == "__main__":
+    try:
+        main()
+    except KeyboardInterrupt:
+        raise SystemExit(130) from None
+    except BrokenPipeError:
+        sys.exit(1)
