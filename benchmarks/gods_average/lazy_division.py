@@ -63,6 +63,7 @@ class Grandchildren:
             tuple[int, tuple[int, ...]], tuple[float, bool]
         ] = {}  # node -> (lower bound, exact)
         self.queries = 0
+        self.timeouts = 0
         self.seconds = 0.0
 
     def at_least(self, worlds: int, asked: list[int], want: float) -> float:
@@ -91,6 +92,13 @@ class Grandchildren:
         self.seconds += time.monotonic() - start
         self.queries += 1
         out = run.stdout.split()
+        if run.returncode == 3 and out[:2] == [
+            "timeout",
+            "lb",
+        ]:  # the node's bound before the search: still a bound
+            self.timeouts += 1
+            self.known[key] = (max(bound, float(out[2]) * scale), False)
+            return self.known[key][0]
         if run.returncode != 0 or not out or out[0] not in ("value", "at-least"):
             raise fail(
                 f"avg.c query on the node {node} gave no answer: {' '.join(out) or run.stderr[-300:]}",
@@ -244,7 +252,7 @@ def main() -> None:
         verdict = "reaches" if total >= goal - SLACK else "does not reach"
         print(
             f"{args.division}: relaxed {value:.9f} at cap 2 ({searched:.0f} s); with {grand.queries} grandchildren asked "
-            f"deeper ({grand.seconds:.0f} s) at least {total:.9f}: {verdict} {goal:.9f}"
+            f"deeper ({grand.seconds:.0f} s, {grand.timeouts} stopped by --query-limit) at least {total:.9f}: {verdict} {goal:.9f}"
         )
         if total < goal - SLACK:
             raise SystemExit(1)
