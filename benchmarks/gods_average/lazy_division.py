@@ -33,17 +33,9 @@ from fractions import Fraction
 
 from layers import model_text
 from run import compile_solver, fail
+from stitch import least_exponent
 
 SLACK = 1e-6
-
-
-def least_exponent(worlds: int, asked: list[int], random: list[int]) -> int:
-    """Return the fewest questions to gods random in one of the node's worlds (its heaviest world's mass is 2^-that)."""
-    return min(
-        sum(c for g, c in enumerate(asked) if random[w] >> g & 1)
-        for w in range(len(random))
-        if worlds >> w & 1
-    )
 
 
 class Grandchildren:
