@@ -20,12 +20,13 @@ import time
 
 from run import compile_solver
 from worst_bound import divisions, model
+from children import popen_child
 
 
 def job(argv: list[str], text: str) -> tuple[str, float, float, int]:
     """Return (first line of output, seconds, peak MB, exit status) of one solver process."""
     t0 = time.monotonic()
-    proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    proc = popen_child(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     proc.stdin.write(text)
     proc.stdin.close()
     out = proc.stdout.read()

@@ -16,10 +16,10 @@ import functools
 import itertools
 import math
 import random
-import subprocess
 import tempfile
 
 from run import compile_solver
+from children import run_child
 
 
 @functools.lru_cache(maxsize=None)
@@ -77,7 +77,7 @@ def plain_least_depth(f: int, t: int, r: int, most: int) -> int | None:
 
 def copies_answer(exe: str, f: int, t: int, r: int, d: int, extra: list[str]) -> str:
     """Return copies.c's first line for the row at depth d."""
-    run = subprocess.run([exe, str(f), str(t), str(r), str(d), "60", "18", *extra], capture_output=True, text=True)
+    run = run_child([exe, str(f), str(t), str(r), str(d), "60", "18", *extra], capture_output=True, text=True)
     return (run.stdout.splitlines() or [f"exit {run.returncode}"])[0]
 
 

@@ -9,7 +9,6 @@ Exit 0 when every division agrees, 1 on a bound above an exact value.
 from __future__ import annotations
 
 import argparse
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -17,6 +16,7 @@ from pathlib import Path
 from layers import model_text
 from run import compile_solver
 from worst_bound import divisions
+from children import run_child
 
 HERE = Path(__file__).resolve().parent
 
@@ -34,7 +34,7 @@ def main() -> None:
         exe = compile_solver(tmp)
         roots = f"{tmp}/roots.g6"
         divisions(7, 3, roots)
-        below = subprocess.run(
+        below = run_child(
             [exe, "1", "60", "22", f"roots={roots}", "limit=213", "below"],
             input=text,
             capture_output=True,
@@ -47,7 +47,7 @@ def main() -> None:
         for bound, line in ranked[: args.divisions]:
             one = f"{tmp}/one.g6"
             Path(one).write_text(line + "\n", encoding="utf-8")
-            lazy = subprocess.run(
+            lazy = run_child(
                 [
                     sys.executable,
                     str(HERE / "lazy_division.py"),
@@ -64,7 +64,7 @@ def main() -> None:
             if "at least" not in last:
                 raise SystemExit(f"{line}: lazy_division.py gave no bound: {last}")
             claimed = float(last.split("at least ")[1].split(":")[0])
-            full = subprocess.run(
+            full = run_child(
                 [
                     exe,
                     "14",

@@ -12,13 +12,13 @@ from __future__ import annotations
 import argparse
 import itertools
 import random
-import subprocess
 import sys
 import tempfile
 from functools import lru_cache
 
 from run import compile_solver
 from worst_bound import divisions, model
+from children import run_child
 
 NONE = 10**9
 
@@ -100,7 +100,7 @@ def check_roots(exe: str) -> int:
     bad = 0
     for n, r, d in [(4, 1, 3), (5, 1, 3), (5, 2, 5), (6, 2, 5), (6, 2, 6), (5, 2, 4)]:
         text = model(n, r)
-        whole = subprocess.run([exe, str(d), "60", "16"], input=text, capture_output=True, text=True)
+        whole = run_child([exe, str(d), "60", "16"], input=text, capture_output=True, text=True)
         want = NONE if whole.returncode == 1 else int(whole.stdout.split()[1])
         free = [i for i, m in enumerate(int(x) for x in text.split()[2:]) if not m & 1]
         every = [sum(1 << free[j] for j in range(len(free)) if b >> j & 1) for b in range(1 << len(free))]
@@ -141,7 +141,7 @@ def check_roots(exe: str) -> int:
 
 def roots_value(exe: str, text: str, d: int, path: str) -> int:
     """Return leaves.c's least leaves over the root divisions in path (NONE if none within d)."""
-    run = subprocess.run([exe, str(d), "60", "16", "exact", f"roots={path}"], input=text, capture_output=True, text=True)
+    run = run_child([exe, str(d), "60", "16", "exact", f"roots={path}"], input=text, capture_output=True, text=True)
     if run.returncode not in (0, 1):
         raise SystemExit(f"leaves.c roots mode failed ({run.returncode}): {run.stderr.strip()}")
     out = run.stdout.split()
@@ -174,7 +174,7 @@ def main() -> int:
             size = rng.randint(3, min(W, 12))
             S = sum(1 << i for i in rng.sample(range(W), size))
             d = rng.randint(1, 6)
-            run = subprocess.run([exe, str(d), "60", "16"], input=text + f"{S}\n", capture_output=True, text=True)
+            run = run_child([exe, str(d), "60", "16"], input=text + f"{S}\n", capture_output=True, text=True)
             out = run.stdout.split()
             got = NONE if run.returncode == 1 else int(out[1])
             want = plain(n, r, S, d)

@@ -18,11 +18,11 @@ import functools
 import itertools
 import os
 import random
-import subprocess
 import tempfile
 from fractions import Fraction
 
 from run import compile_solver
+from children import run_child
 
 DEPTH = 9
 NEVER = Fraction(10**12)
@@ -89,7 +89,7 @@ def main() -> None:
             lam = Fraction(rng.choice((1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64)), rng.choice((1, 2, 4)))
             text = "\n".join([f"{n} {len(masks)}"] + [str(m) for m in masks]
                              + [str(sum(1 << w for w in node)) + " " + " ".join(map(str, counts))]) + "\n"
-            run = subprocess.run([exe, "12", "60", "16", f"lambda={float(lam)}"], input=text, capture_output=True,
+            run = run_child([exe, "12", "60", "16", f"lambda={float(lam)}"], input=text, capture_output=True,
                                  text=True, env=env)
             head = run.stdout.split()
             if not head or head[0] != "padded":

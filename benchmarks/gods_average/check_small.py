@@ -16,11 +16,11 @@ import argparse
 import functools
 import itertools
 import random
-import subprocess
 import tempfile
 from fractions import Fraction
 
 from run import compile_solver
+from children import run_child
 
 DEPTH = 9
 
@@ -67,7 +67,7 @@ def main() -> None:
     agree = skipped = capped = 0
     with tempfile.TemporaryDirectory() as tmp:
         exe = compile_solver(tmp)
-        own = subprocess.run([exe, "selftest"], capture_output=True, text=True)   # the bulk Huffman
+        own = run_child([exe, "selftest"], capture_output=True, text=True)   # the bulk Huffman
         print(own.stdout.strip())
         if own.returncode:
             raise SystemExit(1)
@@ -80,7 +80,7 @@ def main() -> None:
             counts = tuple(rng.choice((0, 0, 1, 2)) for _ in range(n))
             text = "\n".join([f"{n} {len(masks)}"] + [str(m) for m in masks]
                              + [str(sum(1 << w for w in node)) + " " + " ".join(map(str, counts))]) + "\n"
-            run = subprocess.run([exe, "12", "60", "16"], input=text, capture_output=True, text=True)
+            run = run_child([exe, "12", "60", "16"], input=text, capture_output=True, text=True)
             head = run.stdout.split()
             if not head or head[0] != "value" or head[5] != "0":
                 skipped += 1
@@ -98,7 +98,7 @@ def main() -> None:
             agree += 1
             # strategies of at most `cap` questions (no relaxation): avg.c's capped mode
             cap = rng.randint(1, 4)
-            run = subprocess.run([exe, str(cap), "60", "16", "capped"], input=text, capture_output=True, text=True)
+            run = run_child([exe, str(cap), "60", "16", "capped"], input=text, capture_output=True, text=True)
             want = exhaustive(n, masks, node, counts, cap)
             head = run.stdout.split()
             got = None if head[0] == "none" else Fraction(head[1]) / 2 ** low

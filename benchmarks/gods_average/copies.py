@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import itertools
 import resource
-import subprocess
 import sys
 import tempfile
 import time
@@ -31,6 +30,7 @@ from smullyan.interrogate.search import Ask, Budget, Leaf, Split
 from smullyan.interrogate.verify import verify
 
 from run import compile_solver, fail, load_gods
+from children import run_child
 
 
 def row_of(anyl: AnyLanguage, n: int) -> tuple[int, dict[int, list[int]]]:
@@ -128,7 +128,7 @@ def main() -> None:
             divisions(n, r, f"{tmp}/divisions.g6")
             extra.append(f"roots={tmp}/divisions.g6")
         start = time.perf_counter()
-        run = subprocess.run([exe, str(f), str(n - r - f), str(r), str(args.depth), str(args.limit), str(args.memo),
+        run = run_child([exe, str(f), str(n - r - f), str(r), str(args.depth), str(args.limit), str(args.memo),
                               *extra], capture_output=True, text=True)
         seconds = time.perf_counter() - start
         peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024

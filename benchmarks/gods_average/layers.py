@@ -24,13 +24,13 @@ from __future__ import annotations
 import argparse
 import itertools
 import math
-import subprocess
 import tempfile
 import time
 from fractions import Fraction
 
 from run import compile_solver, fail
 from worst_bound import divisions
+from children import run_child
 
 RESOLUTION = 2**20  # G is rounded down to a multiple of 2^-20 (its exact parts are dyadic, far finer)
 
@@ -47,7 +47,7 @@ def padded_value(exe: str, text: str, lam: int, limit: float, memo: int, cap: in
     or exit 3 when the limit stopped it; with roots, the root's divisions are that file's."""
     start = time.monotonic()
     extra = [f"roots={roots}", "limit=1e300"] if roots else []
-    run = subprocess.run([exe, str(cap), str(limit), str(memo), f"lambda={lam}", *extra], input=text,
+    run = run_child([exe, str(cap), str(limit), str(memo), f"lambda={lam}", *extra], input=text,
                          capture_output=True, text=True)
     seconds = time.monotonic() - start
     head = run.stdout.split()

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import subprocess
 import sys
 import tempfile
 import time
@@ -34,6 +33,7 @@ from fractions import Fraction
 from layers import model_text
 from run import compile_solver, fail
 from stitch import least_exponent
+from children import run_child
 
 SLACK = 1e-6
 
@@ -67,7 +67,7 @@ class Grandchildren:
         scale = 2.0 ** -least_exponent(worlds, asked, self.random)
         node = f"{worlds} {' '.join(map(str, asked))}"
         start = time.monotonic()
-        run = subprocess.run(
+        run = run_child(
             [
                 self.exe,
                 str(self.cap),
@@ -147,7 +147,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         exe = compile_solver(tmp)
         start = time.monotonic()
-        run = subprocess.run(
+        run = run_child(
             [
                 exe,
                 "2",

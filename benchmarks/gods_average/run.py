@@ -35,6 +35,7 @@ from smullyan.interrogate.patterns import BOTH, FREE
 from smullyan.interrogate.realise import AnyRealiser
 from smullyan.interrogate.search import Ask, Budget, Leaf, Split
 from smullyan.interrogate.verify import verify
+from children import run_child
 
 HERE = Path(__file__).resolve().parent
 
@@ -152,7 +153,7 @@ def main() -> None:
                 divisions(n, r, roots)
             # cost units are worlds x questions; costs are dyadic, so 1/1024 above admits exactly `below`
             extra += [f"roots={roots}", f"limit={float(args.below * anyl.n_reps) + 1 / 1024!r}"]
-        run = subprocess.run([exe, str(args.cap if within is None else within), str(args.limit), str(args.memo), *extra],
+        run = run_child([exe, str(args.cap if within is None else within), str(args.limit), str(args.memo), *extra],
                              input=text, capture_output=True, text=True, check=False)
         seconds = time.perf_counter() - start
         peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024  # MB (the largest child: avg)

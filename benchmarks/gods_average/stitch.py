@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import subprocess
 import tempfile
 from fractions import Fraction
 
@@ -34,6 +33,7 @@ from smullyan.interrogate.grammar import Grammar
 from smullyan.interrogate.realise import AnyRealiser
 from smullyan.interrogate.search import Ask, Budget, Leaf, Split
 from smullyan.interrogate.verify import verify
+from children import run_child
 
 
 def least_exponent(worlds: int, asked: list[int], random: list[int]) -> int:
@@ -76,7 +76,7 @@ def solve_node(
     exe: str, text: str, node: str, cap: int, limit: float
 ) -> tuple[Fraction, list[str]]:
     """Return a charged node's exact value (own units) and its tree lines, solved by avg.c on its own."""
-    run = subprocess.run(
+    run = run_child(
         [exe, str(cap), str(limit), "22"],
         input=text + node + "\n",
         capture_output=True,

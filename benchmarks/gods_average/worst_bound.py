@@ -25,12 +25,12 @@ import argparse
 import itertools
 import math
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
 
 from run import compile_solver, fail
+from children import run_child
 
 MAX_DEPTH = 30  # leaves.c's limits are C ints: 2^30 leaves at most
 
@@ -53,7 +53,7 @@ def divisions(n: int, r: int, path: str) -> None:
     with open(path, "w", encoding="ascii") as out:
         for m in range(free // 2, -1, -1):
             # -z: distinct worlds; degrees: gods any, worlds exactly r
-            subprocess.run([genbg, "-q", "-z", f"-d0:{r}", f"-D{free}:{r}", str(n - 1), str(m)], stdout=out, check=True)
+            run_child([genbg, "-q", "-z", f"-d0:{r}", f"-D{free}:{r}", str(n - 1), str(m)], stdout=out, check=True)
 
 
 def least_leaves(exe: str, text: str, depth: int, limit: int, seconds: float, memo: int,
@@ -62,7 +62,7 @@ def least_leaves(exe: str, text: str, depth: int, limit: int, seconds: float, me
     with roots, the root's divisions are those of that file (divisions())."""
     t0 = time.monotonic()
     extra = [f"roots={roots}"] if roots else []
-    run = subprocess.run([exe, str(depth), str(seconds), str(memo), f"limit={limit}", *extra], input=text,
+    run = run_child([exe, str(depth), str(seconds), str(memo), f"limit={limit}", *extra], input=text,
                          capture_output=True, text=True)
     took = time.monotonic() - t0
     if run.returncode == 3:
