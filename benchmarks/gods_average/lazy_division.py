@@ -58,8 +58,13 @@ class Grandchildren:
         self.timeouts = 0
         self.seconds = 0.0
 
-    def at_least(self, worlds: int, asked: list[int], want: float) -> float:
-        """Return a lower bound on the node's cost (absolute units), at least `want` when the node reaches it."""
+    def at_least(
+        self, worlds: int, asked: list[int], want: float, retry: bool = True
+    ) -> float:
+        """Return a lower bound on the node's cost (absolute units), at least `want` when the node reaches it.
+
+        A query the time limit stops is asked once more, with a quarter of the time, for just above the node's
+        bound (`retry`): that raises the bound part of the way where the whole way takes too long."""
         key = (worlds, tuple(asked))
         bound, exact = self.known.get(key, (0.0, False))
         if exact or bound >= want:
@@ -71,7 +76,7 @@ class Grandchildren:
             [
                 self.exe,
                 str(self.cap),
-                str(self.limit),
+                str(self.limit if retry else self.limit / 4),
                 "22",
                 "query",
                 f"limit={want / scale + SLACK!r}",
@@ -81,16 +86,26 @@ class Grandchildren:
             text=True,
             check=False,
         )
-        self.seconds += time.monotonic() - start
+        took = time.monotonic() - start
+        self.seconds += took
         self.queries += 1
         out = run.stdout.split()
+        print(  # a log line per query on stderr: where a long run is
+            f"query {self.queries}: {node} for {want:.6f}: {' '.join(out[:3])} ({took:.1f} s)",
+            file=sys.stderr,
+            flush=True,
+        )
         if run.returncode == 3 and out[:2] == [
             "timeout",
             "lb",
         ]:  # the node's bound before the search: still a bound
             self.timeouts += 1
-            self.known[key] = (max(bound, float(out[2]) * scale), False)
-            return self.known[key][0]
+            bound = max(bound, float(out[2]) * scale)
+            self.known[key] = (bound, False)
+            if not retry:
+                return bound
+            # a search limited just above the bound often answers at once with the next value it can prove
+            return self.at_least(worlds, asked, bound + 2.0**-20 * scale, retry=False)
         if run.returncode != 0 or not out or out[0] not in ("value", "at-least"):
             raise fail(
                 f"avg.c query on the node {node} gave no answer: {' '.join(out) or run.stderr[-300:]}",
@@ -222,7 +237,19 @@ def main() -> None:
             child_asked = asked  # the path's questions: absolute masses (avg.c's own units are relative to the heaviest)
             scale = 2.0 ** -least_exponent(children[i], child_asked, random)
             least = want
-            for g, a, b, mass, ba, bb in listed[i]:
+            # below `enough` this child's bound sinks the division whatever the other child reaches
+            # (at most its relaxed value + --margin: its unlisted splits stay there)
+            reach_other = (
+                child_value[order[1]] + args.margin if step == 0 else bounds[order[0]]
+            )
+            enough = goal - root_mass - reach_other - SLACK
+            # the splits least raised by the relaxation first: a division that fails, fails early
+            splits = sorted(listed[i], key=lambda x: x[3] + x[4] + x[5])
+            for k, (g, a, b, mass, ba, bb) in enumerate(splits):
+                if least < enough:
+                    # a lower bound still: the splits not asked keep their relaxed values
+                    least = min(least, sum(splits[k][3:6]) * scale)
+                    break
                 mass, ba, bb = mass * scale, ba * scale, bb * scale
                 if mass + ba + bb >= want - SLACK:
                     continue
@@ -237,9 +264,16 @@ def main() -> None:
             bounds[i] = least
             print(
                 f"child {i}: relaxed {child_value[i]:.9f}, {len(listed[i])} splits below it + {args.margin}; "
-                f"asked for {want:.9f}, at least {least:.9f}",
+                f"asked for {want:.9f}, at least {least:.9f}"
+                + (
+                    " (stopped: the division cannot reach the target)"
+                    if least < enough
+                    else ""
+                ),
                 flush=True,
             )
+            if least < enough:
+                break
         total = root_mass + bounds[0] + bounds[1]
         verdict = "reaches" if total >= goal - SLACK else "does not reach"
         print(
