@@ -35,7 +35,10 @@
  * count each root child's splits whose bound (with cap 2: whose relaxed value) is below the child's value + D;
  * near-list: also print each as "N g A B M bA bB": the god, the two sides, the child's mass and the sides' bounds,
  * in the child's own units; query: with limit=X and a node, only whether its relaxed value is below X: "value V
- * charged c", or "at-least V" (every strategy from the node, of any length, costs at least V >= X), no tree)
+ * charged c", or "at-least V" (every strategy from the node, of any length, costs at least V >= X), no tree;
+ * serve: many queries, one per stdin line after the model, "S c0 .. c(n-1) X SECONDS", each answered on one line as
+ * query does ("timeout lb V ..." when its SECONDS run out), the memo kept between them: its values and bounds hold
+ * for every strategy of any length whatever query stored them, so later queries reuse what earlier ones proved)
  * Output: lines "value NUM/DEN", "exact 0|1", "charged 0|1", "tree" then the tree in preorder:
  * "A g yesmask nomask" or "L w".
  */
@@ -179,6 +182,7 @@ static int charged_tree;  /* 1: the tree may hold charged leaves, printed as "C 
 static const Node *record_node;   /* solve() notes its best split when called on exactly this node */
 static int rec_g; static uint64_t rec_A, rec_B;
 static int count_only; static long long near_count;   /* near=D: count record_node's splits below a limit, search none */
+static int serve;   /* serve: queries from stdin, one per line, sharing the memo */
 static int query;   /* query (with limit=X, a node on stdin): "value V charged c" if the relaxed value is below X, else "at-least V" */
 static double near_margin; static int near_list;   /* near-list: print each such split, "N g A B M bA bB" (own units) */
 static int below_mode;    /* 1 (with roots=FILE): list the root's divisions whose bound is below the limit, then stop */
@@ -796,9 +800,45 @@ static int selftest(void) {
     return 0;
 }
 
+/* one query: is the node's relaxed value below lim? Prints one line; returns 3 if the time limit stopped it */
+static int answer(const Node *nd, double lim) {
+    double t0 = now();
+    int e[MAXW], ex, x = 0, ch = 0; exps(nd, e);
+    double lb = bound_of(nd->S, e, &ex, cap, 1, lam);
+    double v = lim > lb ? solve(nd, cap, lim, &x, &ch, 0) : lb;
+    if (lim <= lb) { x = 0; ch = 0; }
+    if (timed_out) {   /* the node's bound, raised by what the memo now knows of it (a limit of 0 returns that) */
+        long long nn = nodes, ss = splits; int x2, c2; timed_out = 0;
+        double b = solve(nd, cap, 0.0, &x2, &c2, 0);
+        printf("timeout lb %.17g nodes %lld splits %lld\n", b > lb ? b : lb, nn, ss);
+        fflush(stdout);
+        return 3;
+    }
+    if (x) printf("value %.17g charged %d nodes %lld splits %lld seconds %.1f\n", v, ch, nodes, splits, now() - t0);
+    else printf("at-least %.17g nodes %lld splits %lld seconds %.1f\n", v, nodes, splits, now() - t0);
+    fflush(stdout);
+    return 0;
+}
+
+/* serve: answer "S c0 .. c(n-1) X SECONDS" lines as query does, one line each, the memo shared */
+static int serve_main(void) {
+    unsigned long long rs;
+    while (scanf("%llu", &rs) == 1) {
+        Node nd; memset(nd.c, 0, sizeof nd.c); nd.kk = 0; nd.S = rs;
+        double lim, secs;
+        for (int g = 0; g < n; g++) { int x; if (scanf("%d", &x) != 1) return 2; nd.c[g] = x; }
+        if (scanf("%lf %lf", &lim, &secs) != 2 || !(lim > 0) || !(secs > 0) || !rs) {
+            fprintf(stderr, "serve needs lines \"S c0 .. c(n-1) LIMIT SECONDS\" with S nonzero\n"); return 2;
+        }
+        nodes = splits = 0; timed_out = 0; deadline = now() + secs;
+        answer(&nd, lim);
+    }
+    return 0;
+}
+
 int main(int argc, char **argv) {
     if (argc == 2 && !strcmp(argv[1], "selftest")) { for (int j = 0; j < 128; j++) P2[j] = ldexp(1.0, -j); return selftest(); }
-    if (argc < 4) { fprintf(stderr, "usage: avg CAP SECONDS MEMO_LOG2 [capped] [code-only] [limit=X] [roots=FILE [below]] [progress=S] [charged-tree] [near=D [near-list]] [query] < model\n"); return 2; }
+    if (argc < 4) { fprintf(stderr, "usage: avg CAP SECONDS MEMO_LOG2 [capped] [code-only] [limit=X] [roots=FILE [below]] [progress=S] [charged-tree] [near=D [near-list]] [query|serve] < model\n"); return 2; }
     const char *roots = NULL;
     for (int i = 4; i < argc; i++) {
         if (!strcmp(argv[i], "capped")) capped_mode = 1;
@@ -810,6 +850,7 @@ int main(int argc, char **argv) {
         else if (!strncmp(argv[i], "near=", 5)) near_margin = atof(argv[i] + 5);
         else if (!strcmp(argv[i], "near-list")) near_list = 1;
         else if (!strcmp(argv[i], "query")) query = 1;
+        else if (!strcmp(argv[i], "serve")) serve = 1;
         else if (!strncmp(argv[i], "lambda=", 7)) lam = atof(argv[i] + 7);
         else if (!strncmp(argv[i], "progress=", 9)) progress_every = atof(argv[i] + 9);
         else { fprintf(stderr, "unknown option %s\n", argv[i]); return 2; }
@@ -829,6 +870,7 @@ int main(int argc, char **argv) {
     for (int i = 0; i < LT_SIDE * LT_SIDE * LT_SIDE; i++) lt_huff[i] = lt_kraft[i] = NAN;
     memo = calloc((size_t)1 << ml, sizeof(Entry)); memo_mask = ((uint64_t)1 << ml) - 1;
     if (roots) return roots_main(roots);
+    if (serve) return serve_main();
     Node root; root.S = W == 64 ? ~0ULL : (1ULL << W) - 1; memset(root.c, 0, sizeof root.c); root.kk = 0;
     unsigned long long rs;  /* optional: a node to solve instead of the root, "S c0 .. c(n-1)" */
     if (scanf("%llu", &rs) == 1) {
@@ -841,13 +883,7 @@ int main(int argc, char **argv) {
     double step = 1.0 / 64; double t0 = now();
     if (query) {   /* one question: is the node's relaxed value below the limit? no tree */
         if (first_limit <= 0) { fprintf(stderr, "query needs limit=X\n"); return 2; }
-        int x, ch;
-        double v = first_limit > lb ? solve(&root, cap, first_limit, &x, &ch, 0) : lb;
-        if (first_limit <= lb) { x = 0; ch = 0; }
-        if (timed_out) { printf("timeout lb %.17g nodes %lld splits %lld\n", lb, nodes, splits); return 3; }
-        if (x) printf("value %.17g charged %d nodes %lld splits %lld seconds %.1f\n", v, ch, nodes, splits, now() - t0);
-        else printf("at-least %.17g nodes %lld splits %lld seconds %.1f\n", v, nodes, splits, now() - t0);
-        return 0;
+        return answer(&root, first_limit);
     }
     if (first_limit > lb) { step = first_limit - lb; }
     for (;;) {

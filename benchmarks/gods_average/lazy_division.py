@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import subprocess
 import sys
 import tempfile
 import time
@@ -33,24 +34,25 @@ from fractions import Fraction
 from layers import model_text
 from run import compile_solver, fail
 from stitch import least_exponent
-from children import run_child
+from children import popen_child, run_child
 
 SLACK = 1e-6
 
 
 class Grandchildren:
-    """Lower bounds of nodes by avg.c's `query`, each node and limit asked once."""
+    """Lower bounds of nodes from one avg.c `serve` process, whose memo every query shares."""
 
     def __init__(
         self, exe: str, text: str, random: list[int], cap: int, limit: float
     ) -> None:
-        self.exe, self.text, self.random, self.cap, self.limit = (
-            exe,
-            text,
-            random,
-            cap,
-            limit,
+        self.random, self.limit = random, limit
+        self.proc = popen_child(
+            [exe, str(cap), "1", "22", "serve"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
         )
+        self.proc.stdin.write(text)
         self.known: dict[
             tuple[int, tuple[int, ...]], tuple[float, bool]
         ] = {}  # node -> (lower bound, exact)
@@ -58,63 +60,128 @@ class Grandchildren:
         self.timeouts = 0
         self.seconds = 0.0
 
+    def close(self) -> None:
+        """End the serve process."""
+        self.proc.stdin.close()
+        self.proc.wait()
+
+    def _ask(self, node: str, limit: float, seconds: float) -> list[str]:
+        """Return avg.c's answer to one query (the node, a limit in its own units, seconds), split in words."""
+        self.proc.stdin.write(f"{node} {limit!r} {seconds!r}\n")
+        self.proc.stdin.flush()
+        out = self.proc.stdout.readline().split()
+        if not out or out[0] not in ("value", "at-least", "timeout"):
+            raise fail(f"avg.c serve gave no answer for the node {node}", 3)
+        return out
+
     def at_least(
-        self, worlds: int, asked: list[int], want: float, retry: bool = True
+        self, worlds: int, asked: list[int], want: float, known: float = 0.0
     ) -> float:
         """Return a lower bound on the node's cost (absolute units), at least `want` when the node reaches it.
 
-        A query the time limit stops is asked once more, with a quarter of the time, for just above the node's
-        bound (`retry`): that raises the bound part of the way where the whole way takes too long."""
+        The bound climbs: each query is limited just above what is proved so far, the cheapest search that
+        proves more (it answers with the next value it can prove, or the node's relaxed value), until the
+        bound reaches `want` or --query-limit runs out for this node (then the bound reached is kept).
+        `known`: a bound already proved (the listing's), where the climb starts."""
         key = (worlds, tuple(asked))
-        bound, exact = self.known.get(key, (0.0, False))
-        if exact or bound >= want:
+        bound, exact = self.known.get(key, (known, False))
+        if exact or bound >= want - SLACK:
             return bound
         scale = 2.0 ** -least_exponent(worlds, asked, self.random)
         node = f"{worlds} {' '.join(map(str, asked))}"
         start = time.monotonic()
-        run = run_child(
-            [
-                self.exe,
-                str(self.cap),
-                str(self.limit if retry else self.limit / 4),
-                "22",
-                "query",
-                f"limit={want / scale + SLACK!r}",
-            ],
-            input=self.text + node + "\n",
-            capture_output=True,
-            text=True,
-            check=False,
+        while bound < want - SLACK and not exact:
+            left = start + self.limit - time.monotonic()
+            if left <= 0:
+                self.timeouts += 1
+                break
+            asked_at = time.monotonic()
+            out = self._ask(node, bound / scale + 2.0**-20, left)
+            self.queries += 1
+            print(  # a log line per query on stderr: where a long run is
+                f"query {self.queries}: {node} above {bound:.6f} for {want:.6f}: {' '.join(out[:2])} "
+                f"({time.monotonic() - asked_at:.1f} s)",
+                file=sys.stderr,
+                flush=True,
+            )
+            if (
+                out[0] == "timeout"
+            ):  # the node's bound, raised by what the memo knows: still a bound
+                bound = max(bound, float(out[2]) * scale)
+                self.timeouts += 1
+                break
+            bound = max(bound, float(out[1]) * scale)
+            # a value: the relaxed value itself (exact when nothing in its tree was charged)
+            exact = out[0] == "value" and out[out.index("charged") + 1] == "0"
+            if out[0] == "value":
+                break
+        self.seconds += time.monotonic() - start
+        self.known[key] = (bound, exact)
+        return bound
+
+
+def lazy_bounds(
+    args: argparse.Namespace,
+    listed: list[list[tuple[int, int, int, float, float, float]]],
+    child_value: list[float],
+    children: tuple[int, int],
+    asked: list[int],
+    random: list[int],
+    root_mass: float,
+    goal: float,
+    grand: Grandchildren,
+) -> list[float]:
+    """Return lower bounds on the two root children, raised where their listed splits allow."""
+    bounds = list(child_value)
+    # the child with fewer listed splits first; the other is asked only for what is still missing
+    order = sorted((0, 1), key=lambda i: len(listed[i]))
+    for step, i in enumerate(order):
+        other = bounds[order[1]] if step == 0 else bounds[order[0]]
+        want = min(child_value[i] + args.margin, goal - root_mass - other)
+        if want <= child_value[i]:
+            print(f"child {i}: relaxed {child_value[i]:.9f}, nothing more needed")
+            continue
+        child_asked = asked  # the path's questions: absolute masses (avg.c's own units are relative to the heaviest)
+        scale = 2.0 ** -least_exponent(children[i], child_asked, random)
+        least = want
+        # below `enough` this child's bound sinks the division whatever the other child reaches
+        # (at most its relaxed value + --margin: its unlisted splits stay there)
+        reach_other = (
+            child_value[order[1]] + args.margin if step == 0 else bounds[order[0]]
         )
-        took = time.monotonic() - start
-        self.seconds += took
-        self.queries += 1
-        out = run.stdout.split()
-        print(  # a log line per query on stderr: where a long run is
-            f"query {self.queries}: {node} for {want:.6f}: {' '.join(out[:3])} ({took:.1f} s)",
-            file=sys.stderr,
+        enough = goal - root_mass - reach_other - SLACK
+        # the splits least raised by the relaxation first: a division that fails, fails early
+        splits = sorted(listed[i], key=lambda x: x[3] + x[4] + x[5])
+        for k, (g, a, b, mass, ba, bb) in enumerate(splits):
+            if least < enough:
+                # a lower bound still: the splits not asked keep their relaxed values
+                least = min(least, sum(splits[k][3:6]) * scale)
+                break
+            mass, ba, bb = mass * scale, ba * scale, bb * scale
+            if mass + ba + bb >= want - SLACK:
+                continue
+            below = [x + (1 if h == g else 0) for h, x in enumerate(child_asked)]
+            la = grand.at_least(a, below, want - mass - bb, ba)
+            lb = (
+                bb
+                if mass + la + bb >= want - SLACK
+                else grand.at_least(b, below, want - mass - la, bb)
+            )
+            least = min(least, mass + la + lb)
+        bounds[i] = least
+        print(
+            f"child {i}: relaxed {child_value[i]:.9f}, {len(listed[i])} splits below it + {args.margin}; "
+            f"asked for {want:.9f}, at least {least:.9f}"
+            + (
+                " (stopped: the division cannot reach the target)"
+                if least < enough
+                else ""
+            ),
             flush=True,
         )
-        if run.returncode == 3 and out[:2] == [
-            "timeout",
-            "lb",
-        ]:  # the node's bound before the search: still a bound
-            self.timeouts += 1
-            bound = max(bound, float(out[2]) * scale)
-            self.known[key] = (bound, False)
-            if not retry:
-                return bound
-            # a search limited just above the bound often answers at once with the next value it can prove
-            return self.at_least(worlds, asked, bound + 2.0**-20 * scale, retry=False)
-        if run.returncode != 0 or not out or out[0] not in ("value", "at-least"):
-            raise fail(
-                f"avg.c query on the node {node} gave no answer: {' '.join(out) or run.stderr[-300:]}",
-                3,
-            )
-        value = float(out[1]) * scale
-        exact = out[0] == "value" and out[out.index("charged") + 1] == "0"
-        self.known[key] = (max(bound, value), exact)
-        return max(bound, value)
+        if least < enough:
+            break
+    return bounds
 
 
 def main() -> None:
@@ -225,55 +292,20 @@ def main() -> None:
         )
         goal = value + args.margin if target is None else target
         grand = Grandchildren(exe, text, random, args.query_cap, args.query_limit)
-        bounds = list(child_value)
-        # the child with fewer listed splits first; the other is asked only for what is still missing
-        order = sorted((0, 1), key=lambda i: len(listed[i]))
-        for step, i in enumerate(order):
-            other = bounds[order[1]] if step == 0 else bounds[order[0]]
-            want = min(child_value[i] + args.margin, goal - root_mass - other)
-            if want <= child_value[i]:
-                print(f"child {i}: relaxed {child_value[i]:.9f}, nothing more needed")
-                continue
-            child_asked = asked  # the path's questions: absolute masses (avg.c's own units are relative to the heaviest)
-            scale = 2.0 ** -least_exponent(children[i], child_asked, random)
-            least = want
-            # below `enough` this child's bound sinks the division whatever the other child reaches
-            # (at most its relaxed value + --margin: its unlisted splits stay there)
-            reach_other = (
-                child_value[order[1]] + args.margin if step == 0 else bounds[order[0]]
+        try:
+            bounds = lazy_bounds(
+                args,
+                listed,
+                child_value,
+                children,
+                asked,
+                random,
+                root_mass,
+                goal,
+                grand,
             )
-            enough = goal - root_mass - reach_other - SLACK
-            # the splits least raised by the relaxation first: a division that fails, fails early
-            splits = sorted(listed[i], key=lambda x: x[3] + x[4] + x[5])
-            for k, (g, a, b, mass, ba, bb) in enumerate(splits):
-                if least < enough:
-                    # a lower bound still: the splits not asked keep their relaxed values
-                    least = min(least, sum(splits[k][3:6]) * scale)
-                    break
-                mass, ba, bb = mass * scale, ba * scale, bb * scale
-                if mass + ba + bb >= want - SLACK:
-                    continue
-                below = [x + (1 if h == g else 0) for h, x in enumerate(child_asked)]
-                la = grand.at_least(a, below, want - mass - bb)
-                lb = (
-                    bb
-                    if mass + la + bb >= want - SLACK
-                    else grand.at_least(b, below, want - mass - la)
-                )
-                least = min(least, mass + la + lb)
-            bounds[i] = least
-            print(
-                f"child {i}: relaxed {child_value[i]:.9f}, {len(listed[i])} splits below it + {args.margin}; "
-                f"asked for {want:.9f}, at least {least:.9f}"
-                + (
-                    " (stopped: the division cannot reach the target)"
-                    if least < enough
-                    else ""
-                ),
-                flush=True,
-            )
-            if least < enough:
-                break
+        finally:
+            grand.close()
         total = root_mass + bounds[0] + bounds[1]
         verdict = "reaches" if total >= goal - SLACK else "does not reach"
         print(
