@@ -800,6 +800,15 @@ static int selftest(void) {
     return 0;
 }
 
+/* the rest of a node "S c0 .. c(n-1)" after S was read: 1 if S is empty or names a world beyond W, or a count
+ * is missing or outside 0..40 (masses down to 2^-120) */
+static int read_node(unsigned long long rs, Node *nd) {
+    if (!rs || (W < 64 && rs >> W)) return 1;
+    nd->S = rs;
+    for (int g = 0; g < n; g++) { int x; if (scanf("%d", &x) != 1 || x < 0 || x > 40) return 1; nd->c[g] = x; }
+    return 0;
+}
+
 /* one query: is the node's relaxed value below lim? Prints one line; returns 3 if the time limit stopped it */
 static int answer(const Node *nd, double lim) {
     double t0 = now();
@@ -824,11 +833,12 @@ static int answer(const Node *nd, double lim) {
 static int serve_main(void) {
     unsigned long long rs;
     while (scanf("%llu", &rs) == 1) {
-        Node nd; memset(nd.c, 0, sizeof nd.c); nd.kk = 0; nd.S = rs;
+        Node nd; memset(nd.c, 0, sizeof nd.c); nd.kk = 0;
         double lim, secs;
-        for (int g = 0; g < n; g++) { int x; if (scanf("%d", &x) != 1) return 2; nd.c[g] = x; }
-        if (scanf("%lf %lf", &lim, &secs) != 2 || !(lim > 0) || !(secs > 0) || !rs) {
-            fprintf(stderr, "serve needs lines \"S c0 .. c(n-1) LIMIT SECONDS\" with S nonzero\n"); return 2;
+        if (read_node(rs, &nd) || scanf("%lf %lf", &lim, &secs) != 2 || !(lim > 0) || !(secs > 0)) {
+            fprintf(stderr, "serve needs lines \"S c0 .. c(n-1) LIMIT SECONDS\": S a nonempty set of the %d worlds, "
+                    "each c from 0 to 40, LIMIT and SECONDS above 0\n", W);
+            return 2;
         }
         nodes = splits = 0; timed_out = 0; deadline = now() + secs;
         answer(&nd, lim);
@@ -873,9 +883,9 @@ int main(int argc, char **argv) {
     if (serve) return serve_main();
     Node root; root.S = W == 64 ? ~0ULL : (1ULL << W) - 1; memset(root.c, 0, sizeof root.c); root.kk = 0;
     unsigned long long rs;  /* optional: a node to solve instead of the root, "S c0 .. c(n-1)" */
-    if (scanf("%llu", &rs) == 1) {
-        root.S = rs;
-        for (int g = 0; g < n; g++) { int x; if (scanf("%d", &x) != 1) return 2; root.c[g] = x; }
+    if (scanf("%llu", &rs) == 1 && read_node(rs, &root)) {
+        fprintf(stderr, "a node is \"S c0 .. c(n-1)\": S a nonempty set of the %d worlds, each c from 0 to 40\n", W);
+        return 2;
     }
     int ex; int e[MAXW]; exps(&root, e);
     double lb = bound_of(root.S, e, &ex, cap, 1, lam);
