@@ -11,10 +11,12 @@ avg.c's relaxed search one question below the root's children (cap 2) charges ea
 bound. Where that leaves the division below the target (without --target: its relaxed value + --margin) by
 D <= --margin, every split of a child whose relaxed value is below the child's value + --margin is listed
 (`near=D near-list`): only those can hold the child below that. The child with fewer listed splits is asked
-for its value + D, the other for what is still missing: for each listed split below that, the two
-grandchildren are asked, deeper (avg.c `query`, a relaxed search with cap --query-cap: a value or "at
-least"), whether together they reach it; the child's lower bound is the least over those splits of what
-they reach, and never more than what it was asked for. Every
+for its value + its share of D (--first-share, half by default: on 0,5,3 each child's relaxation is loose by
+about an eighth, not one by a quarter), the other for what is still missing: for each listed split below
+that, the two grandchildren are asked, deeper (one avg.c `serve` process, relaxed searches with cap
+--query-cap, each bound climbing by queries limited just above what is proved), whether together they reach
+it; the child's lower bound is the least over those splits of what they reach, and never more than what it
+was asked for. Every
 number used is a lower bound on every strategy from its node, of any length (avg.c's relaxation), so the
 division's bound is the root's mass plus its children's bounds. Arithmetic is avg.c's floating point, whose
 bounds sit a little below the true values (the Kraft term's margin), so the verdict allows 10^-6: "reaches"
@@ -133,11 +135,17 @@ def lazy_bounds(
 ) -> list[float]:
     """Return lower bounds on the two root children, raised where their listed splits allow."""
     bounds = list(child_value)
-    # the child with fewer listed splits first; the other is asked only for what is still missing
+    # the child with fewer listed splits first, asked for its share of the shortfall (--first-share); the
+    # other is asked only for what is still missing
     order = sorted((0, 1), key=lambda i: len(listed[i]))
+    shortfall = goal - root_mass - child_value[0] - child_value[1]
     for step, i in enumerate(order):
-        other = bounds[order[1]] if step == 0 else bounds[order[0]]
-        want = min(child_value[i] + args.margin, goal - root_mass - other)
+        if step == 0:
+            want = child_value[i] + min(args.margin, args.first_share * shortfall)
+        else:
+            want = min(
+                child_value[i] + args.margin, goal - root_mass - bounds[order[0]]
+            )
         if want <= child_value[i]:
             print(f"child {i}: relaxed {child_value[i]:.9f}, nothing more needed")
             continue
@@ -202,6 +210,12 @@ def main() -> None:
     )
     ap.add_argument(
         "--limit", type=float, default=1500.0, help="seconds for the cap-2 search"
+    )
+    ap.add_argument(
+        "--first-share",
+        type=float,
+        default=0.5,
+        help="the part of the shortfall the first child is asked for (the other is asked for the rest)",
     )
     ap.add_argument("--query-cap", type=int, default=14)
     ap.add_argument(
