@@ -206,7 +206,8 @@ def main() -> None:
         "--margin",
         type=float,
         default=0.25,
-        help="the shortfall to make up (cost units)",
+        help="the most a root child is asked to rise (cost units; its splits within that are listed); "
+        "without --target, the shortfall to make up",
     )
     ap.add_argument(
         "--limit", type=float, default=1500.0, help="seconds for the cap-2 search"
@@ -225,6 +226,8 @@ def main() -> None:
         help="seconds for each grandchild's query",
     )
     args = ap.parse_args()
+    if not 0 <= args.first_share <= 1:
+        raise fail("--first-share is a fraction from 0 to 1", 2)
     try:
         with open(args.division, encoding="utf-8") as fh:
             lines = [line for line in fh.read().splitlines() if line.strip()]
@@ -273,9 +276,11 @@ def main() -> None:
                 3,
             )
         value = float(out[0].split()[1])
-        if target is not None and target - value > args.margin + SLACK:
+        share = max(args.first_share, 1 - args.first_share)
+        if target is not None and share * (target - value) > args.margin + SLACK:
             raise fail(
-                f"the relaxed value {value} is more than --margin below the target; raise --margin",
+                f"the relaxed value {value} is below the target by more than --margin / "
+                f"max(--first-share, 1 - --first-share) = {args.margin / share}: raise --margin",
                 2,
             )
         tree = out[out.index("tree") + 1 :]
