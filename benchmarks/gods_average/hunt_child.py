@@ -37,17 +37,21 @@ def main() -> None:
     try:
         with open(args.near, encoding="utf-8") as fh:
             lines = fh.read().splitlines()
-    except OSError as exc:
+    except (OSError, UnicodeDecodeError) as exc:
         raise fail(f"cannot read {args.near}: {exc}", 2) from None
     splits, child, i = [], None, 0
-    for line in lines:
+    for number, line in enumerate(lines, 1):
         parts = line.split()
-        if parts[:1] == ["N"] and i == args.child:
-            splits.append((int(parts[1]), int(parts[2]), int(parts[3]), *map(float, parts[4:7])))
-        elif parts[:1] == ["near"]:
-            i += 1
-        elif parts[:2] == ["A", "0"] and len(parts) == 4:  # the root's question in the printed tree
-            child = int(parts[2 + args.child])
+        try:
+            if parts[:1] == ["N"] and i == args.child:
+                g, a, b, mass, ba, bb = parts[1:7]
+                splits.append((int(g), int(a), int(b), float(mass), float(ba), float(bb)))
+            elif parts[:1] == ["near"]:
+                i += 1
+            elif parts[:2] == ["A", "0"] and len(parts) == 4:  # the root's question in the printed tree
+                child = int(parts[2 + args.child])
+        except ValueError:
+            raise fail(f"{args.near}:{number}: not avg.c's near-list line: {line[:80]}", 2) from None
     if child is None or not splits:
         raise fail(f"{args.near}: no root tree line 'A 0 ..' or no listed split of child {args.child}", 2)
     random = [sum(1 << g for g in w) for w in itertools.combinations(range(args.n), args.r)]

@@ -231,7 +231,7 @@ def main() -> None:
     try:
         with open(args.division, encoding="utf-8") as fh:
             lines = [line for line in fh.read().splitlines() if line.strip()]
-    except OSError as exc:
+    except (OSError, UnicodeDecodeError) as exc:
         raise fail(f"cannot read {args.division}: {exc}", 2) from None
     if len(lines) != 1:
         raise fail(
