@@ -154,6 +154,19 @@ static double package_merge(const double *m, int k, int L) {
  * Kraft sum (its leaves' 2^-depth, at least 2^-(mean informative length) interpolated, by Jensen: the
  * worlds' shares add to at most 1), so a lengthening nets m - l 2^-(i+1): stages are also taken, whole,
  * while that is negative. */
+/* The largest multiple of 2^-KRAFT_GRID at most num / den (den > 0; both sums of powers of two). Every
+ * other bound here is a sum of powers of two (masses, depths, lambda), which doubles hold exactly at these
+ * sizes; the Kraft relaxation's last, partial stage is the one quotient, so rounding it down onto a grid of
+ * 2^-40 keeps every bound and value exact in floating point and never above the true bound: a comparison
+ * with a limit is then exact, with no margin. fma gives the sign of q x den - num exactly, so a quotient the
+ * division rounded up is stepped down. */
+#define KRAFT_GRID 40
+static double dyadic_floor(double num, double den) {
+    double g = floor(ldexp(num / den, KRAFT_GRID));
+    while (fma(ldexp(g, -KRAFT_GRID), den, -num) > 0) g -= 1;
+    return ldexp(g, -KRAFT_GRID);
+}
+
 static double kraft_relax(const int *levels, int deep, double unit, double l) {
     int cnt = 0;
     for (int j = 0; j <= deep; j++) cnt += levels[j];
@@ -168,7 +181,15 @@ static double kraft_relax(const int *levels, int deep, double unit, double l) {
         double net = paid * unit - l * freed;
         if (unit * ldexp(1.0, t) < l) { cost += net; excess -= freed; continue; }
         if (excess <= 0) break;
-        if (freed >= excess) { cost += net * excess / freed; break; }
+        if (freed >= excess) {   /* the last stage in part: net x excess / freed, rounded down (exact below) */
+            double num = net * excess;
+            if (fma(net, excess, -num) != 0) {   /* never at these sizes; stay safely below if so */
+                cost += net * excess / freed - ldexp(1.0, 8 - KRAFT_GRID) * (fabs(net) + 1);
+                break;
+            }
+            cost += dyadic_floor(num, freed);
+            break;
+        }
         excess -= freed; cost += net;
     }
     return cost;
@@ -341,7 +362,7 @@ static double full_bound(const int *levels, int maxlev, int k, int free_god, con
     if (free_god) return huff;
     if (at >= 0 && lt_kraft[at] == lt_kraft[at]) kraft = lt_kraft[at];
     else { kraft = kraft_relax(levels, deep, 1.0, 0); if (at >= 0) lt_kraft[at] = kraft; }
-    double b2 = (kraft + tri_min(terms)) * (1 - 1e-12);
+    double b2 = kraft + tri_min(terms);   /* exact: kraft is on its grid (dyadic_floor) */
     return huff > b2 ? huff : b2;
 }
 
@@ -386,7 +407,7 @@ static double bound_of(uint64_t S, const int *lev, int *exact, int k_left, int f
     }
     if (free_god && (l == 0 || full)) { *exact = 1; return huff; }
     if (code_only || !full) return huff;
-    double b2 = (kraft_relax(levels, deep, 1.0, l) + random_charge(Q)) * (1 - 1e-12);  /* kraft's division is not exact: stay below */
+    double b2 = kraft_relax(levels, deep, 1.0, l) + random_charge(Q);  /* exact: kraft is on its grid (dyadic_floor) */
     /* with padding (l > 0): huff is the padded code bound, the Kraft term the padded Kraft relaxation */
     return huff > b2 ? huff : b2;
 }
@@ -899,7 +920,7 @@ int main(int argc, char **argv) {
     for (;;) {
         int x, ch;
         double v = solve(&root, cap, lb + step, &x, &ch, 0);
-        if (timed_out) { printf("timeout lb %.9f avg %.9f nodes %lld splits %lld\n", lb, lb / W, nodes, splits); return 3; }
+        if (timed_out) { printf("timeout lb %.17g avg %.9f nodes %lld splits %lld\n", lb, lb / W, nodes, splits); return 3; }
         fprintf(stderr, "limit %.6f: %s %.9f (avg %.9f) nodes %lld splits %lld passed %lld hits %lld capped %lld %.1fs\n", (lb + step) / W,
                 x ? "value" : "lb", v, v / W, nodes, splits, passed, memo_hits, capped_leaves, now() - t0);
         if (x && v >= INF) { printf("none within %d questions\n", cap); return 1; }

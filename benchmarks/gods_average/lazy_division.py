@@ -17,13 +17,12 @@ that, the two grandchildren are asked, deeper (one avg.c `serve` process, relaxe
 --query-cap, one query per grandchild limited at what the split needs of it), whether together they reach
 it; the child's lower bound is the least over those splits of what they reach, and never more than what it
 was asked for. Every number used is a lower bound on every strategy from its node, of any length (avg.c's relaxation), so the
-division's bound is the root's mass plus its children's bounds. Arithmetic is avg.c's floating point, whose
-bounds sit a little below the true values (the Kraft term's margin, 10^-12 of a bound: under 4 x 10^-10 at
-0,5,3's costs), so each comparison allows SLACK = 10^-9: a split is passed when its bounds reach its share
-less 10^-9, and the division when its total reaches the target less 10^-9. "Reaches" therefore means every
-strategy from the division costs at least the target less 3 x 10^-9 (two children, one total). A strategy
-whose paths have at most 28 questions costs a multiple of 2^-28 > 3 x 10^-9 (each world's leaves weigh
-2^-(random answers on the path)), so for those it means at least the target exactly.
+division's bound is the root's mass plus its children's bounds. Arithmetic is exact: avg.c's bounds are sums
+of powers of two and its one quotient (the Kraft relaxation's last stage) is rounded down onto a grid of
+2^-40, so every number it prints is a double holding a true lower bound exactly, and the sums here (of such
+numbers, under 2^9) are exact too. So "reaches" means every strategy from the division, of any length,
+costs at least the target, with no margin (SLACK is 0; it was 10^-9 while avg.c's bounds sat 10^-12 of
+themselves below the truth, and then covered only strategies of at most 28 questions exactly).
 """
 
 from __future__ import annotations
@@ -41,7 +40,7 @@ from run import compile_solver, fail
 from stitch import least_exponent
 from children import popen_child, run_child
 
-SLACK = 1e-9
+SLACK = 0.0  # exact arithmetic (above); a positive SLACK would weaken every verdict by it
 
 
 class Grandchildren:
