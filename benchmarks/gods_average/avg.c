@@ -158,8 +158,9 @@ static double package_merge(const double *m, int k, int L) {
  * other bound here is a sum of powers of two (masses, depths, lambda), which doubles hold exactly at these
  * sizes; the Kraft relaxation's last, partial stage is the one quotient, so rounding it down onto a grid of
  * 2^-40 keeps every bound and value exact in floating point and never above the true bound: a comparison
- * with a limit is then exact, with no margin. fma gives the sign of q x den - num exactly, so a quotient the
- * division rounded up is stepped down. */
+ * with a limit is then exact, with no margin, while bounds stay below 2^12 in a node's own units (64 worlds x 64
+ * questions; the quotient itself is at most the node's mass). fma gives the sign of q x den - num exactly, so a
+ * quotient the division rounded up is stepped down. The padded problem (lambda > 0) is not exact (bound_of). */
 #define KRAFT_GRID 40
 static double dyadic_floor(double num, double den) {
     double g = floor(ldexp(num / den, KRAFT_GRID));
@@ -407,7 +408,9 @@ static double bound_of(uint64_t S, const int *lev, int *exact, int k_left, int f
     }
     if (free_god && (l == 0 || full)) { *exact = 1; return huff; }
     if (code_only || !full) return huff;
-    double b2 = kraft_relax(levels, deep, 1.0, l) + random_charge(Q);  /* exact: kraft is on its grid (dyadic_floor) */
+    double b2 = kraft_relax(levels, deep, 1.0, l) + random_charge(Q);  /* exact without padding: kraft is on its grid */
+    if (l > 0) b2 *= 1 - 1e-12;   /* padded: lambda x 2^-depth terms and costs near lambda x worlds span more bits than a
+                                     double holds, so sums may round up; stay below (bounds then sit 10^-12 of themselves low) */
     /* with padding (l > 0): huff is the padded code bound, the Kraft term the padded Kraft relaxation */
     return huff > b2 ? huff : b2;
 }
