@@ -1,7 +1,7 @@
 """A lower bound on every strategy that begins with one root division, raised where the relaxation is loose.
 
 Run: python benchmarks/gods_average/lazy_division.py DIVISION.g6 N R [--target 729/2] [--margin 0.25]
-     [--limit 1500] [--query-cap 14] [--query-limit 300]
+     [--limit 1500] [--query-cap 14] [--query-limit 300] [--solver AVG]
 
 DIVISION.g6 holds one line of genbg's divisions (the root's question goes to god 0; `worst_bound.divisions`),
 N and R the gods and random gods (the row with no liars), --target a cost in avg.c's units (worlds x
@@ -29,18 +29,27 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import math
 import subprocess
 import sys
 import tempfile
 import time
 from fractions import Fraction
 
+from children import popen_child, run_child
 from layers import model_text
 from run import compile_solver, fail
 from stitch import least_exponent
-from children import popen_child, run_child
 
-SLACK = 0.0  # exact arithmetic (above); a positive SLACK would weaken every verdict by it
+SLACK = (
+    0.0  # exact arithmetic (above); a positive SLACK would weaken every verdict by it
+)
+
+
+def double_at_least(x: Fraction) -> float:
+    """Return the least double at or above x (a target rounded down would weaken "reaches")."""
+    near = float(x)
+    return near if Fraction(near) >= x else math.nextafter(near, math.inf)
 
 
 class Grandchildren:
@@ -104,7 +113,9 @@ class Grandchildren:
             file=sys.stderr,
             flush=True,
         )
-        if out[0] == "timeout":  # the node's bound, raised by what the memo knows: still a bound
+        if (
+            out[0] == "timeout"
+        ):  # the node's bound, raised by what the memo knows: still a bound
             bound = max(bound, float(out[2]) * scale)
             self.timeouts += 1
         else:
@@ -214,6 +225,10 @@ def main() -> None:
     )
     ap.add_argument("--query-cap", type=int, default=14)
     ap.add_argument(
+        "--solver",
+        help="an avg.c already compiled (by run.compile_solver; default: compiled here)",
+    )
+    ap.add_argument(
         "--query-limit",
         type=float,
         default=300.0,
@@ -236,9 +251,9 @@ def main() -> None:
     random = [
         sum(1 << g for g in w) for w in itertools.combinations(range(args.n), args.r)
     ]
-    target = None if args.target is None else float(args.target)
+    target = None if args.target is None else double_at_least(args.target)
     with tempfile.TemporaryDirectory() as tmp:
-        exe = compile_solver(tmp)
+        exe = args.solver or compile_solver(tmp)
         start = time.monotonic()
         run = run_child(
             [
