@@ -273,5 +273,14 @@ if __name__ == "__main__":
         raise SystemExit(main())
     except KeyboardInterrupt:
         raise SystemExit(130) from None
+    except (
+        OSError,
+        UnicodeDecodeError,
+    ) as exc:  # an unwritable --dir, a damaged file in it
+        print(
+            f"{getattr(exc, 'filename', None) or 'a file in --dir'}: {exc}",
+            file=sys.stderr,
+        )
+        raise SystemExit(2) from None
     except BrokenPipeError:
         sys.exit(1)
