@@ -74,7 +74,10 @@ def listed_divisions(
                 3,
             )
         below.write_text(run.stdout, encoding="ascii")
-    lines = below.read_text(encoding="ascii").splitlines()
+    try:
+        lines = below.read_text(encoding="ascii").splitlines()
+    except UnicodeDecodeError:
+        raise fail(f"{below}: not a listing (delete it to list again)", 2) from None
     if not lines or not lines[-1].startswith("divisions "):
         raise fail(f"{below}: not a complete listing (delete it to list again)", 2)
     print(f"cap-1 listing: {lines[-1]}", flush=True)
