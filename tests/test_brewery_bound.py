@@ -1,7 +1,7 @@
 """benchmarks/brewery_average/lagrange.py: the brewery's average bounded below for strategies of any length.
 
-The certificate in docs/brewery holds the multipliers; the check recomputes each triple's bound exactly
-(no linear programme), so a claim above what they prove fails, and any multipliers at all give a bound that
+The certificate in docs/brewery holds the multipliers and case splits; the check recomputes each case's
+bound exactly (no linear programme), so a claim above what they prove fails, and any multipliers at all give a bound that
 a naive search (brute.py, which shares no code with lagrange.py) never finds above a small node's value."""
 
 import importlib
@@ -27,22 +27,41 @@ def modules():
         sys.path.remove(str(ROOT / "benchmarks" / "brewery_average"))
 
 
-def test_the_certificate_proves_33_8(modules, capsys):
+def test_the_certificate_proves_901_216(modules, capsys):
     lagrange, _ = modules
     assert lagrange.main(["--check", str(CERT)]) == 0
     assert capsys.readouterr().out == (
-        "checked (depth 3): every strategy of any length costs at least 297 >= 297: "
-        "averages at least 33/8 = 4.125000\n")
+        "checked (depth 3): every strategy of any length costs at least 901/3 >= 901/3: "
+        "averages at least 901/216 = 4.171296\n")
 
 
-def test_a_claim_one_unit_higher_fails_at_the_weakest_triple(modules, tmp_path, capsys):
+def test_a_claim_a_third_higher_fails_at_the_weakest_triple(modules, tmp_path, capsys):
     lagrange, _ = modules
     cert = json.loads(CERT.read_text())
-    cert["claim"] = "298"
+    cert["claim"] = "902/3"
     path = tmp_path / "c.json"
     path.write_text(json.dumps(cert))
     assert lagrange.main(["--check", str(path)]) == 1
-    assert capsys.readouterr().out == "children ask [1, 2, 3]: 297 is below the claim 298\n"
+    assert capsys.readouterr().out == "children ask [1, 2, 3]: 901/3 is below the claim 902/3\n"
+
+
+def test_every_case_of_a_split_is_checked(modules, tmp_path, capsys):
+    lagrange, _ = modules
+    cert = json.loads(CERT.read_text())
+    case = next(c for c in cert["cases"] if c["children_ask"] == [2, 1, 3])
+    assert "split" in case["proof"]  # the six weakest triples share their grandchildren's addressees
+    leaf = case["proof"]["ask"][3]
+    while "split" in leaf:
+        leaf = leaf["ask"][0]
+    leaf["mu"] = {}  # no multipliers: that case's bound falls to the internal nodes' masses
+    path = tmp_path / "c.json"
+    path.write_text(json.dumps(cert))
+    assert lagrange.main(["--check", str(path)]) == 1
+    assert capsys.readouterr().out.startswith("children ask [2, 1, 3]: ")
+    case["proof"]["ask"].pop()
+    path.write_text(json.dumps(cert))
+    assert lagrange.main(["--check", str(path)]) == 2
+    assert "a split needs a proof for each of the 4 addressees" in capsys.readouterr().err
 
 
 def test_a_missing_triple_or_a_damaged_file_is_bad_input(modules, tmp_path, capsys):
@@ -52,8 +71,8 @@ def test_a_missing_triple_or_a_damaged_file_is_bad_input(modules, tmp_path, caps
     path = tmp_path / "c.json"
     path.write_text(json.dumps(cert))
     assert lagrange.main(["--check", str(path)]) == 2
-    assert capsys.readouterr().err == f"error: {path}: no multipliers for children asking [0, 0, 0]\n"
-    path.write_text('{"depth": 3, "root_asks": 0, "claim": "1", "cases": [{"children_ask": [0, 0], "mu": {}}]}')
+    assert capsys.readouterr().err == f"error: {path}: no proof for children asking [0, 0, 0]\n"
+    path.write_text('{"depth": 3, "root_asks": 0, "claim": "1", "cases": [{"children_ask": [0, 0], "proof": {}}]}')
     assert lagrange.main(["--check", str(path)]) == 2
     assert "cases[0].children_ask must be three persons 0-3" in capsys.readouterr().err
     path.write_bytes(b"\xff")
@@ -62,14 +81,10 @@ def test_a_missing_triple_or_a_damaged_file_is_bad_input(modules, tmp_path, caps
 
 
 def bound(lagrange, worlds, p, q, depth, mu0):
-    """Return the argument's bound for the node asking p then q, with multiplier mu0 on every cell it uses."""
-    children, grand = lagrange.shape(worlds, p, q, depth)
-    routes = lagrange.class_routes(worlds, p, q, children, grand)
-    cells = set()
-    for rs in routes:
-        for _, cs, pats in rs:
-            cells |= {k for k, _ in cs} | {("z",) + g + (z,) for g, _ in pats for z in range(3)}
-    return lagrange.exact_bound(sum(worlds.values()), routes, {k: mu0 for k in cells})
+    """Return the argument's bound for the node asking p then q, with multiplier mu0 on every node (only
+    the cells' count: an internal node's multiplier enters with weight alpha = 0)."""
+    paths = [w for n in range(1, depth + 1) for w in itertools.product(range(3), repeat=n)]
+    return lagrange.exact_bound(lagrange.Model(worlds, p, q, depth), {w: mu0 for w in paths})
 
 
 @pytest.mark.parametrize("seed", range(8))

@@ -24,8 +24,12 @@ def least_bound(worlds, depth, assume_internal=False):
 
 
 def main() -> int:
-    seed = int(sys.argv[1]) if len(sys.argv) > 1 else 0
-    cases = int(sys.argv[2]) if len(sys.argv) > 2 else 60
+    try:
+        seed = int(sys.argv[1]) if len(sys.argv) > 1 else 0
+        cases = int(sys.argv[2]) if len(sys.argv) > 2 else 60
+    except ValueError:
+        print("usage: python check_lagrange.py [SEED] [CASES]   (whole numbers)", file=sys.stderr)
+        return 2
     rnd = random.Random(seed)
     t = time.time()
     nodes = []
@@ -55,4 +59,7 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:
+        sys.exit(130)

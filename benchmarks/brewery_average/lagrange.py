@@ -1,38 +1,42 @@
-"""The brewery's average from below: role-assignment codes two questions deep, coupled by multipliers.
+"""The brewery's average from below: role-assignment codes three questions deep, coupled by multipliers.
 
 Run (from this folder):
-    python lagrange.py [--out CERT.json]     # find the multipliers (needs scipy's LP), print the bound
-    python lagrange.py --check CERT.json     # recompute the bound from them exactly (Fractions only)
+    python lagrange.py [--depth 3] [--target 300] [--out CERT.json]   # find multipliers and cases (scipy's LP)
+    python lagrange.py --check CERT.json                                # recompute the bound exactly (Fractions)
 
-The argument (the reduced model of README.md: a world is (roles i, x the word meaning neither), mass 1,
-a question to the engineer sends a third of a world's mass to each word; a leaf holds one assignment of
-roles, its "class"):
+The argument (the reduced model of README.md: a world is (roles i, x the word meaning neither), mass 1, a
+question to the engineer sends a third of a world's mass to each word; a leaf holds one assignment of roles,
+its "class"):
 
 1. The cost of a strategy is the sum over its internal nodes of their mass (a world pays its mass once per
    question on each of its paths). A node is internal exactly when it holds two classes or more.
 2. The root is internal, and by the 288 symmetries every person is alike there, so its question goes to
-   Alice. Then every child is internal: Alice's engineer classes send a third of each world to every
-   child (six classes). More generally a child is *forced internal* when the worlds that reach it whatever
-   the strategy chooses (the neither-sayer's worlds with x the child's word, the engineer's thirds) hold
-   two classes; the root's three are. The children of a forced-internal child are its *grandchildren*.
+   Alice. A node is *forced internal* when the worlds that reach it whatever the strategy chooses (those
+   whose addressees on the way were the neither-sayer with x the word taken, or the engineer) hold two
+   classes; at the root all three children and, whoever the children ask, all nine grandchildren are.
 3. Code bound. Below any node, each class's shallowest leaf is a leaf of a ternary tree, so their depths d_s
    satisfy sum 3^-d_s <= 1, and every world of class s lies at depth >= d_s. So a node's subtree costs at
    least H = min sum_s M_s d_s over such depths, M_s the class's mass there. For any mu >= 0 (weak duality)
    H >= sum_s phi_mu(M_s) - mu, phi_mu(m) = min over d >= 0 of m d + mu 3^-d. Exact for one class (0) and
    for none (-mu, a weaker figure, still below).
-4. Fix the addressees of the root (Alice) and of the three children (q_0, q_1, q_2). Every strategy with
-   those addressees costs at least the root's mass, plus each forced-internal child's mass, plus for each of
-   its grandchildren g the bound of 3 with its own mu_g, plus for each other child the bound of 3 at the
-   child. In the complete language each world's branch at a truthful or lying addressee is chosen freely and
-   independently of every other world, so the least of this sum over all strategies with those addressees
-   splits into one least per class, over the ways its three worlds can be routed (<= 512 per class). For
-   every mu that per-class minimum is a lower bound, so the best mu (a small linear programme) gives the
-   addressees' bound, and the least over the 64 addressee triples is a bound on every strategy, of any
-   length.
+4. Fix the children's addressees q = (q0, q1, q2). Every strategy asking them costs at least the masses of its
+   forced-internal nodes down to `depth` - 1 questions, plus the bound of 3 at each node `depth` questions
+   down and at each shallower node not forced internal (a *cell*, one mu per word path). In the complete
+   language each world's branch at a truthful or lying addressee is chosen freely, independently of every other
+   world, so the least of this sum over all strategies asking q splits into one least per class over the ways
+   its worlds can go, where each class may also choose the addressees below the children for itself (a
+   relaxation: the strategy's shared choice is one of the class's). For every mu that per-class least is a
+   lower bound; the best mu is a linear programme, rounded to multiples of 1/64, and the bound recomputed with
+   Fractions. The least over the 64 triples bounds every strategy of any length.
+5. (--alpha, measured weaker) A node's cost is also at least alpha H(node) + (1 - alpha)(its mass + its
+   children's bounds) for any alpha in [0, 1]; with alpha fixed per level the bound stays linear.
+6. (--target) Where a triple's bound is below the target, the grandchildren's addressees are shared, case by
+   case: a case fixes some grandchildren's addressees (the rest still chosen per class), and either its bound
+   reaches the target or it splits on one more grandchild, four cases, one per addressee. The cases of a
+   triple cover every assignment, so the least over its proof tree's leaves bounds every strategy asking q.
 
-The multipliers are rounded to multiples of 1/64 and the bound recomputed with Fractions, so the figure is
-exact; `--check` redoes that from the written file without scipy, and fails on a triple it lacks or a bound
-that falls short of its claim.
+The certificate holds, per triple, the proof tree and each leaf's multipliers; `--check` recomputes every leaf
+from them without the LP and fails on a triple it lacks, a malformed tree, or a bound below the claim.
 """
 
 from __future__ import annotations
@@ -63,88 +67,77 @@ def forced(role: int, x: int, word: int) -> bool:
     return role == ENGINEER or (role == NEITHER and x == word)
 
 
-def shape(worlds: dict[int, Fraction], p: int, q: tuple[int, ...], depth: int):
-    """Return (children forced internal, grandchildren (c, y) forced internal) for a question to p, then q[c]
-    (grandchildren only with depth 3: with depth 2 none is counted internal)."""
-    def classes(c, y=None):
-        return {w // 3 for w in worlds
-                if forced(PI[w // 3][p], w % 3, c) and (y is None or forced(PI[w // 3][q[c]], w % 3, y))}
-    children = tuple(len(classes(c)) >= 2 for c in range(3))
-    grand = frozenset((c, y) for c in range(3) for y in range(3)
-                      if depth >= 3 and children[c] and len(classes(c, y)) >= 2)
-    return children, grand
+class Model:
+    """One node's bound: the addressees of its question (p) and of its children's (q) shared, those further
+    down chosen per class; nodes `depth` questions down, and shallower ones not forced internal, are cells
+    charged the dualised code bound of step 2 with the multiplier of their word path."""
+
+    def __init__(self, worlds: dict[int, Fraction], p: int, q: tuple[int, ...], depth: int, assume_internal=False,
+                 alpha: tuple[Fraction, ...] = (), fixed: dict | None = None):
+        self.worlds, self.p, self.q, self.depth = worlds, p, q, depth
+        self.fixed = fixed or {}   # word path -> the addressee a strategy shares there (step 6)
+        self.alpha = tuple(alpha) + (Fraction(0),) * (depth - len(alpha))   # per level, step 5
+        self.assume_internal = assume_internal
+        self._internal: dict = {}
+
+    def addressees(self, path: tuple) -> range | tuple[int]:
+        """Return who may be asked at the node reached by path ((addressee, word), ...)."""
+        if not path:
+            return (self.p,)
+        if len(path) == 1:
+            return (self.q[path[0][1]],)
+        return (self.fixed[word_path(path)],) if word_path(path) in self.fixed else range(4)
+
+    def internal(self, path: tuple) -> bool:
+        """Return whether the node reached by path holds two classes whatever the strategy chooses."""
+        if self.assume_internal:
+            return True
+        if path not in self._internal:
+            classes = {w // 3 for w in self.worlds
+                       if all(forced(PI[w // 3][a], w % 3, word) for a, word in path)}
+            self._internal[path] = len(classes) >= 2
+        return self._internal[path]
+
+    def is_cell(self, path: tuple) -> bool:
+        """Return whether the node reached by path is charged its code bound (not searched deeper)."""
+        return len(path) == self.depth or not self.internal(path)
+
+    def options(self, path: tuple, pattern: tuple):
+        """Yield, for an internal node, each way the class's pattern ((world, mass), ...) can be asked there:
+        {child path: child pattern}."""
+        for a in self.addressees(path):
+            per_world = [[(w, m, opt) for opt in options(PI[w // 3][a], w % 3)] for w, m in pattern]
+            seen = set()
+            for combo in itertools.product(*per_world):
+                kids: dict = {}
+                for w, m, opt in combo:
+                    for y, share in opt:
+                        kids.setdefault(path + ((a, y),), []).append((w, m * share))
+                key = tuple(sorted((k, tuple(sorted(v))) for k, v in kids.items()))
+                if key not in seen:
+                    seen.add(key)
+                    yield key
+
+    def classes(self) -> list[tuple]:
+        """Return the root pattern of each class of the node."""
+        by_class: dict[int, list] = {}
+        for w in sorted(self.worlds):
+            by_class.setdefault(w // 3, []).append((w, self.worlds[w]))
+        return [tuple(v) for v in by_class.values()]
 
 
-def world_routes(w: int, mass: Fraction, p: int, q: tuple[int, ...], children, grand):
-    """Return the routes of world w two questions deep: (linear cost, cells {cell: mass}, deferred
-    {(c, y): mass}). Cells: ("c", c) a child charged its code bound, ("g", c, y) a grandchild charged its
-    code bound; a deferred grandchild is forced internal and is answered one question deeper."""
-    i, x = divmod(w, 3)
-    out = []
-    for first in options(PI[i][p], x):
-        per_child = []
-        for c, share in first:
-            m = mass * share
-            if children[c]:
-                per_child.append([(c, m, second) for second in options(PI[i][q[c]], x)])
-            else:
-                per_child.append([(c, m, None)])
-        for combo in itertools.product(*per_child):
-            linear, cells, deferred = Fraction(0), {}, {}
-            for c, m, second in combo:
-                if second is None:
-                    cells[("c", c)] = cells.get(("c", c), 0) + m
-                    continue
-                linear += m
-                for y, share in second:
-                    if (c, y) in grand:
-                        deferred[(c, y)] = deferred.get((c, y), 0) + m * share
-                    else:
-                        cells[("g", c, y)] = cells.get(("g", c, y), 0) + m * share
-            out.append((linear, cells, deferred))
+def weight(model: Model, level: int) -> Fraction:
+    """Return the factor by which a node at this level enters the bound: the product of (1 - alpha) over
+    the levels above it (step 5)."""
+    out = Fraction(1)
+    for a in model.alpha[:level]:
+        out *= 1 - a
     return out
 
 
-def class_routes(worlds: dict[int, Fraction], p: int, q: tuple[int, ...], children, grand):
-    """Return, per class of the node, its distinct routes (linear, ((cell, mass), ...), ((g, pattern), ...)),
-    a pattern being the class's ((world, mass), ...) at a deferred grandchild."""
-    by_class: dict[int, list[int]] = {}
-    for w in sorted(worlds):
-        by_class.setdefault(w // 3, []).append(w)
-    out = []
-    for ws in by_class.values():
-        per_world = [[(w, r) for r in world_routes(w, worlds[w], p, q, children, grand)] for w in ws]
-        routes = set()
-        for combo in itertools.product(*per_world):
-            linear, cells, pats = Fraction(0), {}, {}
-            for w, (lin, cs, dfr) in combo:
-                linear += lin
-                for k, m in cs.items():
-                    cells[k] = cells.get(k, 0) + m
-                for g, m in dfr.items():
-                    pats.setdefault(g, []).append((w, m))
-            routes.add((linear, tuple(sorted(cells.items())),
-                        tuple(sorted((g, tuple(sorted(pt))) for g, pt in pats.items()))))
-        out.append(sorted(routes))
-    return out
-
-
-def deep_routes(g: tuple[int, int], pattern) -> list[list[tuple]]:
-    """Return, per addressee r of the deferred grandchild g, the ways its pattern's worlds go one question
-    deeper: ((("z", c, y, z), mass), ...). The addressee is chosen per class (step 5 of the argument)."""
-    c, y = g
-    out = []
-    for r in range(4):
-        per_world = [[(m, opt) for opt in options(PI[w // 3][r], w % 3)] for w, m in pattern]
-        ways = set()
-        for combo in itertools.product(*per_world):
-            cells = {}
-            for m, opt in combo:
-                for z, share in opt:
-                    cells[("z", c, y, z)] = cells.get(("z", c, y, z), 0) + m * share
-            ways.add(tuple(sorted(cells.items())))
-        out.append(sorted(ways))
-    return out
+def word_path(path: tuple) -> tuple[int, ...]:
+    """Return the words of a path: the node of the real tree it stands for."""
+    return tuple(word for _, word in path)
 
 
 def phi(mu: Fraction, m: Fraction) -> Fraction:
@@ -158,116 +151,132 @@ def phi(mu: Fraction, m: Fraction) -> Fraction:
         d += 1
 
 
-def exact_bound(mass: Fraction, routes, mu: dict) -> Fraction:
-    """Return the argument's bound for these multipliers (a cell missing from mu has multiplier 0)."""
-    phis: dict = {}
-    deferreds: dict = {}
+def exact_bound(model: Model, mu: dict) -> Fraction:
+    """Return the argument's bound for these multipliers, one per word path (a node's Kraft inequality,
+    charged in full where the node can be a cell and by alpha where it is internal); missing ones are 0."""
+    memo: dict = {}
+    cells: set = set()
 
-    def f(cell, m):
-        key = (cell, m)
-        if key not in phis:
-            phis[key] = phi(mu.get(cell, Fraction(0)), m)
-        return phis[key]
+    def best(path, pattern):
+        key = (path, pattern)
+        if key not in memo:
+            mass = sum(m for _, m in pattern)
+            own = phi(mu.get(word_path(path), Fraction(0)), mass)
+            if model.is_cell(path):
+                cells.add(word_path(path))
+                memo[key] = own
+            else:
+                a = model.alpha[len(path)]
+                deeper = mass + min(sum(best(k, v) for k, v in kids) for kids in model.options(path, pattern))
+                memo[key] = a * own + (1 - a) * deeper
+        return memo[key]
 
-    def deferred(g, pattern):
-        key = (g, pattern)
-        if key not in deferreds:
-            deferreds[key] = sum(m for _, m in pattern) + min(
-                sum(f(k, m) for k, m in way) for ways in deep_routes(g, pattern) for way in ways)
-        return deferreds[key]
-
-    total = mass - sum(mu.values())
-    for rs in routes:
-        total += min(lin + sum(f(k, m) for k, m in cells) + sum(deferred(g, pt) for g, pt in pats)
-                     for lin, cells, pats in rs)
+    total = sum(best((), pattern) for pattern in model.classes())
+    for path, m in mu.items():
+        total -= weight(model, len(path)) * coefficient(model, path, cells) * m
     return total
 
 
-def best_multipliers(routes) -> dict:
+def coefficient(model: Model, path: tuple[int, ...], cells: set) -> Fraction:
+    """Return how much of a node's multiplier the bound gives back: all of it where the node can be a cell,
+    alpha where it is internal, none where no class reaches it (its multiplier is then never used)."""
+    if path in cells:
+        return Fraction(1)
+    return model.alpha[len(path)] if len(path) < model.depth else Fraction(0)
+
+
+def best_multipliers(model: Model) -> dict:
     """Return multipliers maximising the bound (the linear programme of the argument; scipy)."""
     import numpy as np
     from scipy.optimize import linprog
-    from scipy.sparse import lil_matrix
+    from scipy.sparse import coo_matrix
 
     index: dict = {}
+    rows: list[dict] = []
+    rhs: list[float] = []
+    cells: set = set()
 
     def var(key):
         return index.setdefault(key, len(index))
 
-    rows: list[dict] = []
-    rhs: list[float] = []
-    seen_pattern = set()
-    for s, rs in enumerate(routes):
-        for lin, cells, pats in rs:
-            row = {var(("t", s)): 1.0}
-            for km in cells:
-                row[var(("w",) + km)] = row.get(var(("w",) + km), 0) - 1
-            for g, pt in pats:
-                y = var(("y", s, g, pt))
-                row[y] = row.get(y, 0) - 1
-                if (s, g, pt) not in seen_pattern:
-                    seen_pattern.add((s, g, pt))
-                    for ways in deep_routes(g, pt):
-                        for way in ways:
-                            r2 = {y: 1.0}
-                            for km in way:
-                                r2[var(("w",) + km)] = r2.get(var(("w",) + km), 0) - 1
-                            rows.append(r2)
-                            rhs.append(float(sum(m for _, m in pt)))
-            rows.append(row)
-            rhs.append(float(lin))
-    cells = sorted({key[1] for key in index if key[0] == "w"})
-    for key in [k for k in index if k[0] == "w"]:
-        _, cell, m = key
-        for d in range(14):
-            rows.append({index[key]: 1.0, var(("mu", cell)): -(3.0 ** -d)})
-            rhs.append(float(m) * d)
+    def visit(path, pattern):
+        """Return the variable standing for the class's least cost from this node, adding its rows."""
+        mass = sum(m for _, m in pattern)
+        if model.is_cell(path):
+            cells.add(word_path(path))
+            return code(word_path(path), mass)
+        key = ("y", path, pattern)
+        if key not in index:
+            var(key)
+            a = float(model.alpha[len(path)])
+            own = code(word_path(path), mass) if a else None
+            for kids in model.options(path, pattern):
+                row = {index[key]: 1.0}
+                if own is not None:
+                    row[own] = -a
+                for k, v in kids:
+                    j = visit(k, v)
+                    row[j] = row.get(j, 0) - (1 - a)
+                rows.append(row)
+                rhs.append(float(mass) * (1 - a))
+        return index[key]
+
+    def code(cell, mass):
+        """Return the variable standing for phi of this cell's multiplier at this mass, adding its rows."""
+        key = ("phi", cell, mass)
+        if key not in index:
+            var(key)
+            for d in range(14):
+                rows.append({index[key]: 1.0, var(("mu", cell)): -(3.0**-d)})
+                rhs.append(float(mass) * d)
+        return index[key]
+
+    tops = [visit((), pattern) for pattern in model.classes()]
     n = len(index)
     cost = np.zeros(n)
     bounds = [(None, None)] * n
     for key, j in index.items():
         if key[0] == "mu":
-            cost[j], bounds[j] = 1, (0, None)
-        elif key[0] == "t":
-            cost[j] = -1
-    matrix = lil_matrix((len(rows), n))
-    for r, row in enumerate(rows):
-        for j, v in row.items():
-            matrix[r, j] = v
-    res = linprog(cost, A_ub=matrix.tocsr(), b_ub=np.array(rhs), bounds=bounds, method="highs")
+            path = key[1]
+            cost[j] = float(weight(model, len(path)) * coefficient(model, path, cells))
+            bounds[j] = (0, None)
+    for j in tops:
+        cost[j] -= 1
+    r, c, v = [], [], []
+    for i, row in enumerate(rows):
+        for j, val in row.items():
+            r.append(i)
+            c.append(j)
+            v.append(val)
+    matrix = coo_matrix((v, (r, c)), shape=(len(rows), n)).tocsr()
+    res = linprog(cost, A_ub=matrix, b_ub=np.array(rhs), bounds=bounds, method="highs")
     if res.status != 0:
         raise RuntimeError(f"the linear programme failed: {res.message}")
-    return {cell: float(res.x[index[("mu", cell)]]) for cell in cells}
+    return {key[1]: float(res.x[j]) for key, j in index.items() if key[0] == "mu"}
 
 
 def node_bound(worlds: dict[int, Fraction], p: int, q: tuple[int, ...], mu=None, depth=3,
-               assume_internal=False):
+               assume_internal=False, alpha=(), fixed=None):
     """Return (bound, multipliers) for strategies from the node asking p, then q[c] at each child c
-    (assume_internal: count every child's and grandchild's mass as if it were internal, a wrong bound for
-    the checks)."""
+    (assume_internal: count every node's mass as if it were internal, a wrong bound for the checks)."""
     if len({w // 3 for w in worlds}) <= 1:
         return Fraction(0), {}
-    children, grand = shape(worlds, p, q, depth)
-    if assume_internal:
-        children = (True, True, True)
-        grand = frozenset((c, y) for c in range(3) for y in range(3)) if depth >= 3 else grand
-    routes = class_routes(worlds, p, q, children, grand)
+    model = Model(worlds, p, q, depth, assume_internal, alpha, fixed)
     if mu is None:
-        mu = {cell: Fraction(round(v * 64), 64) for cell, v in best_multipliers(routes).items()}
-    return exact_bound(sum(worlds.values()), routes, mu), mu
+        mu = {cell: Fraction(round(v * 64), 64) for cell, v in best_multipliers(model).items()}
+    return exact_bound(model, mu), mu
 
 
-def cell_name(cell) -> str:
-    """Return a cell's name in a certificate: c0, g01, z012."""
-    return cell[0] + "".join(str(v) for v in cell[1:])
+def cell_name(cell: tuple[int, ...]) -> str:
+    """Return a multiplier's name in a certificate: w and the node's word path, e.g. w012."""
+    return "w" + "".join(str(v) for v in cell)
 
 
-def cell_of(name: str):
-    """Return the cell a certificate's name stands for (ValueError if it is none)."""
-    kind, digits = name[:1], name[1:]
-    if kind not in "cgz" or len(digits) != "cgz".index(kind) + 1 or any(d not in "012" for d in digits):
-        raise ValueError(f"no cell is named {name!r}")
-    return (kind,) + tuple(int(d) for d in digits)
+def cell_of(name: str) -> tuple[int, ...]:
+    """Return the word path a certificate's multiplier name stands for (ValueError if it is none)."""
+    if name[:1] != "w" or not 0 <= len(name) - 1 <= 6 or any(d not in "012" for d in name[1:]):
+        raise ValueError(f"no multiplier is named {name!r}")
+    return tuple(int(d) for d in name[1:])
 
 
 def addressee_triples() -> list[tuple[int, int, int]]:
@@ -275,21 +284,63 @@ def addressee_triples() -> list[tuple[int, int, int]]:
     return list(itertools.product(range(4), repeat=3))
 
 
-def find(out: Path | None, depth: int) -> int:
-    """Find multipliers for every triple at the root, print the bound, write the certificate."""
-    root = {w: Fraction(1) for w in range(72)}
+ROOT = {w: Fraction(1) for w in range(72)}
+GRANDCHILDREN = [(c, y) for c in range(3) for y in range(3)]
+
+
+def prove(q: tuple[int, ...], target: Fraction, depth: int, alpha, fixed: dict, stats: dict):
+    """Return a proof that every strategy whose children ask q and whose grandchildren ask as `fixed`
+    says costs at least target: {"mu": ...} where the bound reaches it, else {"split": grandchild, "ask":
+    [a proof per addressee there]} (step 6); None, with the assignment that falls short in stats, if none."""
+    stats["lps"] = stats.get("lps", 0) + 1
+    b, mu = node_bound(ROOT, 0, q, depth=depth, alpha=alpha, fixed=fixed)
+    if b >= target:
+        stats["least"] = min(stats.get("least", b), b)
+        return {"mu": {cell_name(k): str(v) for k, v in sorted(mu.items()) if v}}
+    free = [g for g in GRANDCHILDREN if g not in fixed]
+    if not free:
+        stats["short"] = (b, dict(fixed))
+        return None
+
+    def least_child(g):
+        stats["lps"] += 4
+        return min(node_bound(ROOT, 0, q, depth=depth, alpha=alpha, fixed={**fixed, g: r})[0] for r in range(4))
+
+    g = max(free, key=least_child)   # the grandchild whose addressee matters most here
+    kids = []
+    for r in range(4):
+        kid = prove(q, target, depth, alpha, {**fixed, g: r}, stats)
+        if kid is None:
+            return None
+        kids.append(kid)
+    return {"split": cell_name(g), "ask": kids}
+
+
+def find(out: Path | None, depth: int, alpha: tuple[Fraction, ...], target: Fraction | None) -> int:
+    """Find multipliers for every triple at the root (and where a triple's bound is below target, share
+    its grandchildren's addressees case by case), print the bound, write the certificate."""
     cases, least = [], None
     for q in addressee_triples():
-        b, mu = node_bound(root, 0, q, depth=depth)
-        cases.append({"children_ask": list(q), "bound": str(b),
-                      "mu": {cell_name(k): str(v) for k, v in sorted(mu.items()) if v}})
+        b, mu = node_bound(ROOT, 0, q, depth=depth, alpha=alpha)
+        proof = {"mu": {cell_name(k): str(v) for k, v in sorted(mu.items()) if v}}
+        note = ""
+        if target is not None and b < target:
+            stats: dict = {}
+            proof = prove(q, target, depth, alpha, {}, stats)
+            if proof is None:
+                short, fixed = stats["short"]
+                print(f"children ask {q}: grandchildren asking {fixed} give only {short}, below {target}")
+                return 1
+            b = stats["least"]
+            note = f" with the grandchildren's addressees shared ({stats['lps']} linear programmes)"
+        cases.append({"children_ask": list(q), "bound": str(b), "proof": proof})
         least = b if least is None else min(least, b)
-        print(f"children ask {q}: at least {b} ({float(b) / 72:.6f} a world)", flush=True)
+        print(f"children ask {q}: at least {b} ({float(b) / 72:.6f} a world){note}", flush=True)
     print(f"every strategy of any length costs at least {least}: averages at least {least / 72} = "
           f"{float(least) / 72:.6f}")
     if out is not None:
         head = {"puzzle": "examples/brewery_hard.toml (reduced model: 72 worlds of mass 1)",
-                "depth": depth, "root_asks": 0, "claim": str(least)}
+                "depth": depth, "alpha": [str(a) for a in alpha], "root_asks": 0, "claim": str(least)}
         text = json.dumps(head)[:-1] + ', "cases": [\n' + ",\n".join(json.dumps(c) for c in cases) + "\n]}\n"
         try:
             out.write_text(text)
@@ -300,13 +351,16 @@ def find(out: Path | None, depth: int) -> int:
 
 
 def read_certificate(path: Path):
-    """Return (depth, claim, {triple: multipliers}) from a certificate file (OSError, ValueError, ...)."""
+    """Return (depth, alpha, claim, {triple: proof}) from a certificate file (OSError, ValueError, ...)."""
     cert = json.loads(path.read_text())
     if not isinstance(cert, dict):
         raise TypeError("the file is not a JSON object")
-    depth, claim = cert["depth"], Fraction(cert["claim"])
-    if depth not in (2, 3):
-        raise ValueError(f"depth must be 2 or 3, not {depth!r}")
+    depth, claim = cert["depth"], number(cert["claim"], "claim")
+    alpha = tuple(number(a, "alpha") for a in cert.get("alpha", []))
+    if depth not in (2, 3, 4):
+        raise ValueError(f"depth must be 2, 3 or 4, not {depth!r}")
+    if len(alpha) > depth or any(not 0 <= a <= 1 for a in alpha):
+        raise ValueError("alpha must give at most one weight from 0 to 1 per level")
     if cert.get("root_asks") != 0:
         raise ValueError("root_asks must be 0 (Alice: every person is alike at the root)")
     cases = {}
@@ -314,36 +368,58 @@ def read_certificate(path: Path):
         q = tuple(case["children_ask"])
         if len(q) != 3 or any(not isinstance(v, int) or not 0 <= v < 4 for v in q):
             raise ValueError(f"cases[{n}].children_ask must be three persons 0-3, not {case['children_ask']!r}")
-        mu = {cell_of(k): Fraction(v) for k, v in case["mu"].items()}
-        if any(v < 0 for v in mu.values()):
-            raise ValueError(f"cases[{n}]: a multiplier is negative")
-        cases[q] = mu
-    return depth, claim, cases
+        cases[q] = case["proof"]
+    return depth, alpha, claim, cases
+
+
+def number(text, where: str) -> Fraction:
+    """Return the fraction a certificate writes as a short string (ValueError for anything else)."""
+    if not isinstance(text, str) or len(text) > 40:
+        raise ValueError(f"{where}: a number is a string of at most 40 characters, like \"27/4\"")
+    return Fraction(text)
+
+
+def check_proof(q, proof, fixed: dict, claim: Fraction, depth: int, alpha, where: str):
+    """Return the least bound a proof tree shows for the triple q (ValueError where it is malformed)."""
+    if not isinstance(proof, dict):
+        raise TypeError(f"{where}: a proof is an object")
+    if "mu" in proof:
+        mu = {cell_of(k): number(v, f"{where}.mu.{k}") for k, v in proof["mu"].items()}
+        if any(not 0 <= v <= 10**6 for v in mu.values()):
+            raise ValueError(f"{where}: a multiplier is outside 0 to 10^6")
+        return node_bound(ROOT, 0, q, mu, depth=depth, alpha=alpha, fixed=fixed)[0]
+    g = cell_of(proof["split"])
+    if len(g) != 2 or g in fixed or depth < 3:
+        raise ValueError(f"{where}: {proof['split']!r} is not a grandchild whose addressee is still open")
+    kids = proof["ask"]
+    if not isinstance(kids, list) or len(kids) != 4:
+        raise ValueError(f"{where}: a split needs a proof for each of the 4 addressees")
+    return min(check_proof(q, kid, {**fixed, g: r}, claim, depth, alpha, f"{where}.ask[{r}]")
+               for r, kid in enumerate(kids))
 
 
 def check(path: Path) -> int:
     """Recompute every triple's bound from the certificate's multipliers; exit 0, 1 (falls short), 2."""
     try:
-        depth, claim, cases = read_certificate(path)
+        depth, alpha, claim, cases = read_certificate(path)
+        missing = [q for q in addressee_triples() if q not in cases]
+        if missing:
+            print(f"error: {path}: no proof for children asking {list(missing[0])}", file=sys.stderr)
+            return 2
+        bounds = {}
+        for q in addressee_triples():   # in order, stopping at the first that falls short
+            bounds[q] = check_proof(q, cases[q], {}, claim, depth, alpha, f"children_ask {list(q)}")
+            if bounds[q] < claim:
+                print(f"children ask {list(q)}: {bounds[q]} is below the claim {claim}")
+                return 1
     except OSError as e:
         print(f"error: {path}: {e.strerror}", file=sys.stderr)
         return 2
     except (ValueError, KeyError, TypeError, AttributeError, ZeroDivisionError) as e:
         print(f"error: {path}: not a certificate of this form ({type(e).__name__}: {e})", file=sys.stderr)
         return 2
-    root = {w: Fraction(1) for w in range(72)}
-    least = None
-    for q in addressee_triples():
-        if q not in cases:
-            print(f"error: {path}: no multipliers for children asking {list(q)}", file=sys.stderr)
-            return 2
-        b, _ = node_bound(root, 0, q, cases[q], depth=depth)
-        least = b if least is None else min(least, b)
-        if b < claim:
-            print(f"children ask {list(q)}: {b} is below the claim {claim}")
-            return 1
-    print(f"checked (depth {depth}): every strategy of any length costs at least {least} >= {claim}: "
-          f"averages at least {claim / 72} = {float(claim) / 72:.6f}")
+    print(f"checked (depth {depth}): every strategy of any length costs at least {min(bounds.values())} >= "
+          f"{claim}: averages at least {claim / 72} = {float(claim) / 72:.6f}")
     return 0
 
 
@@ -352,13 +428,31 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--out", type=Path, help="write the multipliers as a certificate")
     ap.add_argument("--check", type=Path, help="recompute the bound from a certificate, exactly")
-    ap.add_argument("--depth", type=int, choices=(2, 3), default=3,
+    ap.add_argument("--depth", type=int, choices=(2, 3, 4), default=3,
                     help="3 (default): the grandchildren answered one question deeper; 2: charged at once")
+    ap.add_argument("--alpha", default="", help="weights per level, e.g. 0,0,1/2 (step 5; default none)")
+    ap.add_argument("--target", help="share the grandchildren's addressees where a triple is below this cost")
     args = ap.parse_args(argv)
     if args.check is not None:
         return check(args.check)
     try:
-        return find(args.out, args.depth)
+        alpha = tuple(Fraction(a) for a in args.alpha.split(",") if a)
+    except (ValueError, ZeroDivisionError):
+        print(f"error: --alpha: not weights: {args.alpha!r}", file=sys.stderr)
+        return 2
+    if len(alpha) > args.depth or any(not 0 <= a <= 1 for a in alpha):
+        print("error: --alpha: at most one weight from 0 to 1 per level", file=sys.stderr)
+        return 2
+    try:
+        target = None if args.target is None else Fraction(args.target)
+    except (ValueError, ZeroDivisionError):
+        print(f"error: --target: not a number: {args.target!r}", file=sys.stderr)
+        return 2
+    if target is not None and args.depth < 3:
+        print("error: --target needs --depth 3 or 4 (the grandchildren's addressees)", file=sys.stderr)
+        return 2
+    try:
+        return find(args.out, args.depth, alpha, target)
     except ImportError:
         print("error: finding the multipliers needs scipy (checking a certificate does not)", file=sys.stderr)
         return 2
