@@ -413,6 +413,36 @@ static int64_t lower_bound(const Node *S, int d) {
     return v;
 }
 
+/* The code bound over role assignments (lagrange.py, step 3): each assignment's shallowest leaf is a leaf
+ * of a ternary tree and every world of it lies at least that deep, so a node costs at least the least
+ * ternary prefix code of its assignments' masses (Huffman, a zero weight added when their count is even). */
+static int64_t class_code(const Node *S) {
+    int64_t q[25];
+    int n = 0;
+    int64_t by[24] = {0};
+    for (int j = 0; j < S->n; j++) by[S->w[j] / 3] += POW3[K - S->e[j]];
+    for (int i = 0; i < 24; i++)
+        if (by[i]) q[n++] = by[i];
+    if (n <= 1) return 0;
+    if (n % 2 == 0) q[n++] = 0;
+    int64_t cost = 0;
+    while (n > 1) { /* take the three least, put their sum back */
+        for (int a = 0; a < 3; a++) { /* move the least of q[a..n) to q[a] */
+            int b = a;
+            for (int j = a + 1; j < n; j++)
+                if (q[j] < q[b]) b = j;
+            int64_t t = q[a]; q[a] = q[b]; q[b] = t;
+        }
+        int64_t sum = q[0] + q[1] + q[2];
+        cost += sum;
+        q[0] = sum;
+        q[1] = q[n - 1];
+        q[2] = q[n - 2];
+        n -= 2;
+    }
+    return cost;
+}
+
 static int64_t lower_bound0(const Node *S, int d) {
     if (d == 0 || !feasible(S, d)) return INF;
     Slice sl[3];
@@ -428,7 +458,9 @@ static int64_t lower_bound0(const Node *S, int d) {
         s += v;
     }
     int64_t m = mass(S);
-    return (s > m ? s : m) + floor_plus;
+    if (m > s) s = m;
+    int64_t c = class_code(S);
+    return (c > s ? c : s) + floor_plus;
 }
 
 typedef struct {
