@@ -80,11 +80,23 @@ def test_a_missing_triple_or_a_damaged_file_is_bad_input(modules, tmp_path, caps
     assert capsys.readouterr().err.startswith(f"error: {path}: not a certificate of this form (UnicodeDecodeError")
 
 
-def bound(lagrange, worlds, p, q, depth, mu0):
+def bound(lagrange, worlds, p, q, depth, mu0, assume_internal=False):
     """Return the argument's bound for the node asking p then q, with multiplier mu0 on every node (only
     the cells' count: an internal node's multiplier enters with weight alpha = 0)."""
     paths = [w for n in range(1, depth + 1) for w in itertools.product(range(3), repeat=n)]
-    return lagrange.exact_bound(lagrange.Model(worlds, p, q, depth), {w: mu0 for w in paths})
+    model = lagrange.Model(worlds, p, q, depth, assume_internal)
+    return lagrange.exact_bound(model, {w: mu0 for w in paths})
+
+
+def test_the_small_node_check_catches_a_wrong_bound(modules):
+    """Counting every child as internal (wrong: a child may hold one class) goes above this node's value."""
+    lagrange, brute = modules
+    node = [(54, 1), (52, 0), (53, 0), (51, 0), (55, 1)]   # seed 3 of the test below
+    assert brute.BF(node, 4) == Fraction(11, 3)
+    worlds = {w: Fraction(1, 3**e) for w, e in node}
+    qs = [(p, q) for p in range(4) for q in itertools.product(range(4), repeat=3)]
+    assert min(bound(lagrange, worlds, p, q, 2, Fraction(1, 2)) for p, q in qs) == Fraction(11, 3)
+    assert min(bound(lagrange, worlds, p, q, 2, Fraction(1, 2), True) for p, q in qs) == Fraction(13, 3)
 
 
 @pytest.mark.parametrize("seed", range(8))
