@@ -27,28 +27,54 @@ def modules():
         sys.path.remove(str(ROOT / "benchmarks" / "brewery_average"))
 
 
-def test_the_certificate_proves_901_216(modules, capsys):
+def test_the_certificate_proves_301_72(modules, capsys):
     lagrange, _ = modules
     assert lagrange.main(["--check", str(CERT)]) == 0
     assert capsys.readouterr().out == (
-        "checked (depth 3): every strategy of any length costs at least 901/3 >= 901/3: "
-        "averages at least 901/216 = 4.171296\n")
+        "checked (depth 3): every strategy of any length costs at least 301 >= 301: "
+        "averages at least 301/72 = 4.180556\n")
 
 
-def test_a_claim_a_third_higher_fails_at_the_weakest_triple(modules, tmp_path, capsys):
+def test_a_claim_a_third_higher_fails_at_the_first_triple_at_301(modules, tmp_path, capsys):
     lagrange, _ = modules
     cert = json.loads(CERT.read_text())
-    cert["claim"] = "902/3"
+    cert["claim"] = "904/3"
     path = tmp_path / "c.json"
     path.write_text(json.dumps(cert))
     assert lagrange.main(["--check", str(path)]) == 1
-    assert capsys.readouterr().out == "children ask [1, 2, 3]: 901/3 is below the claim 902/3\n"
+    assert capsys.readouterr().out == "children ask [1, 1, 2]: 301 is below the claim 904/3\n"
+
+
+def deep_leaf(proof):
+    """Return the first leaf of a proof tree whose bound is taken one question deeper (step 7)."""
+    if "mu" in proof:
+        return proof if proof.get("depth") == 4 else None
+    return next((leaf for kid in proof["ask"] if (leaf := deep_leaf(kid)) is not None), None)
+
+
+def test_a_leaf_one_question_deeper_is_needed_and_checked_as_such(modules, tmp_path, capsys):
+    """The weakest triples close at 301 only with leaves at depth 4: the same multipliers at depth 3 fall
+    short, and a depth the argument does not cover is bad input."""
+    lagrange, _ = modules
+    cert = json.loads(CERT.read_text())
+    case = next(c for c in cert["cases"] if c["children_ask"] == [1, 2, 3])
+    leaf = deep_leaf(case["proof"])
+    assert leaf is not None
+    del leaf["depth"]
+    path = tmp_path / "c.json"
+    path.write_text(json.dumps(cert))
+    assert lagrange.main(["--check", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith("children ask [1, 2, 3]: ") and out.endswith(" is below the claim 301\n")
+    leaf["depth"] = 5
+    with pytest.raises(ValueError, match="a leaf's depth is the certificate's or, below depth 3 without alpha, 4"):
+        lagrange.check_proof((1, 2, 3), case["proof"], {}, Fraction(301), 3, (), "t")
 
 
 def test_every_case_of_a_split_is_checked(modules, tmp_path, capsys):
     lagrange, _ = modules
     cert = json.loads(CERT.read_text())
-    case = next(c for c in cert["cases"] if c["children_ask"] == [2, 1, 3])
+    case = next(c for c in cert["cases"] if c["children_ask"] == [1, 2, 3])
     assert "split" in case["proof"]  # the six weakest triples share their grandchildren's addressees
     leaf = case["proof"]["ask"][3]
     while "split" in leaf:
@@ -57,7 +83,7 @@ def test_every_case_of_a_split_is_checked(modules, tmp_path, capsys):
     path = tmp_path / "c.json"
     path.write_text(json.dumps(cert))
     assert lagrange.main(["--check", str(path)]) == 1
-    assert capsys.readouterr().out.startswith("children ask [2, 1, 3]: ")
+    assert capsys.readouterr().out.startswith("children ask [1, 2, 3]: ")
     case["proof"]["ask"].pop()
     path.write_text(json.dumps(cert))
     assert lagrange.main(["--check", str(path)]) == 2

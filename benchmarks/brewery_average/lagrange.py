@@ -34,6 +34,10 @@ its "class"):
    case: a case fixes some grandchildren's addressees (the rest still chosen per class), and either its bound
    reaches the target or it splits on one more grandchild, four cases, one per addressee. The cases of a
    triple cover every assignment, so the least over its proof tree's leaves bounds every strategy asking q.
+7. (--deep-from K) A case that fixes K or more grandchildren's addressees and falls short at depth 3 is tried
+   at depth 4 before it splits: the great-grandchildren are then searched (the nodes four questions down are
+   the cells) with their addressees chosen per class, the fixed grandchildren's shared; step 4's argument
+   holds at any depth, so such a leaf's bound is a bound too. Its certificate leaf says "depth": 4.
 
 The certificate holds, per triple, the proof tree and each leaf's multipliers; `--check` recomputes every leaf
 from them without the LP and fails on a triple it lacks, a malformed tree, or a bound below the claim.
@@ -288,15 +292,22 @@ ROOT = {w: Fraction(1) for w in range(72)}
 GRANDCHILDREN = [(c, y) for c in range(3) for y in range(3)]
 
 
-def prove(q: tuple[int, ...], target: Fraction, depth: int, alpha, fixed: dict, stats: dict):
+def prove(q: tuple[int, ...], target: Fraction, depth: int, alpha, fixed: dict, stats: dict,
+          deep_from: int | None = None):
     """Return a proof that every strategy whose children ask q and whose grandchildren ask as `fixed`
-    says costs at least target: {"mu": ...} where the bound reaches it, else {"split": grandchild, "ask":
-    [a proof per addressee there]} (step 6); None, with the assignment that falls short in stats, if none."""
+    says costs at least target: {"mu": ...} where the bound reaches it (with "depth": 4 where it took the
+    bound one question deeper, step 7), else {"split": grandchild, "ask": [a proof per addressee there]}
+    (step 6); None, with the assignment that falls short in stats, if none."""
     stats["lps"] = stats.get("lps", 0) + 1
     b, mu = node_bound(ROOT, 0, q, depth=depth, alpha=alpha, fixed=fixed)
+    leaf = {"mu": {cell_name(k): str(v) for k, v in sorted(mu.items()) if v}}
+    if b < target and deep_from is not None and len(fixed) >= deep_from and depth == 3:
+        stats["deep"] = stats.get("deep", 0) + 1
+        b, mu = node_bound(ROOT, 0, q, depth=4, alpha=alpha, fixed=fixed)
+        leaf = {"depth": 4, "mu": {cell_name(k): str(v) for k, v in sorted(mu.items()) if v}}
     if b >= target:
         stats["least"] = min(stats.get("least", b), b)
-        return {"mu": {cell_name(k): str(v) for k, v in sorted(mu.items()) if v}}
+        return leaf
     free = [g for g in GRANDCHILDREN if g not in fixed]
     if not free:
         stats["short"] = (b, dict(fixed))
@@ -309,33 +320,54 @@ def prove(q: tuple[int, ...], target: Fraction, depth: int, alpha, fixed: dict, 
     g = max(free, key=least_child)   # the grandchild whose addressee matters most here
     kids = []
     for r in range(4):
-        kid = prove(q, target, depth, alpha, {**fixed, g: r}, stats)
+        kid = prove(q, target, depth, alpha, {**fixed, g: r}, stats, deep_from)
         if kid is None:
             return None
         kids.append(kid)
     return {"split": cell_name(g), "ask": kids}
 
 
-def find(out: Path | None, depth: int, alpha: tuple[Fraction, ...], target: Fraction | None) -> int:
+def triple_case(q: tuple[int, ...], depth: int, alpha, target: Fraction | None, deep_from: int | None):
+    """Return (case, bound, note, failure) for one choice of the children's addressees: its certificate
+    entry, the least bound it shows, and where it falls short of target (None when it does not)."""
+    b, mu = node_bound(ROOT, 0, q, depth=depth, alpha=alpha)
+    proof = {"mu": {cell_name(k): str(v) for k, v in sorted(mu.items()) if v}}
+    note = ""
+    if target is not None and b < target:
+        stats: dict = {}
+        proof = prove(q, target, depth, alpha, {}, stats, deep_from)
+        if proof is None:
+            return None, None, "", stats["short"]
+        b = stats["least"]
+        deep = f", {stats['deep']} of them one question deeper" if stats.get("deep") else ""
+        note = f" with the grandchildren's addressees shared ({stats['lps']} linear programmes{deep})"
+    return {"children_ask": list(q), "bound": str(b), "proof": proof}, b, note, None
+
+
+def find(out: Path | None, depth: int, alpha: tuple[Fraction, ...], target: Fraction | None,
+         deep_from: int | None = None, jobs: int = 1) -> int:
     """Find multipliers for every triple at the root (and where a triple's bound is below target, share
     its grandchildren's addressees case by case), print the bound, write the certificate."""
+    triples = addressee_triples()
+    if jobs > 1:
+        from concurrent.futures import ProcessPoolExecutor
+        pool = ProcessPoolExecutor(jobs)
+        results = pool.map(triple_case, triples, *([v] * len(triples) for v in (depth, alpha, target, deep_from)))
+    else:
+        pool = None
+        results = (triple_case(q, depth, alpha, target, deep_from) for q in triples)
     cases, least = [], None
-    for q in addressee_triples():
-        b, mu = node_bound(ROOT, 0, q, depth=depth, alpha=alpha)
-        proof = {"mu": {cell_name(k): str(v) for k, v in sorted(mu.items()) if v}}
-        note = ""
-        if target is not None and b < target:
-            stats: dict = {}
-            proof = prove(q, target, depth, alpha, {}, stats)
-            if proof is None:
-                short, fixed = stats["short"]
-                print(f"children ask {q}: grandchildren asking {fixed} give only {short}, below {target}")
+    try:
+        for q, (case, b, note, short) in zip(triples, results):
+            if short is not None:
+                print(f"children ask {q}: grandchildren asking {short[1]} give only {short[0]}, below {target}")
                 return 1
-            b = stats["least"]
-            note = f" with the grandchildren's addressees shared ({stats['lps']} linear programmes)"
-        cases.append({"children_ask": list(q), "bound": str(b), "proof": proof})
-        least = b if least is None else min(least, b)
-        print(f"children ask {q}: at least {b} ({float(b) / 72:.6f} a world){note}", flush=True)
+            cases.append(case)
+            least = b if least is None else min(least, b)
+            print(f"children ask {q}: at least {b} ({float(b) / 72:.6f} a world){note}", flush=True)
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
     print(f"every strategy of any length costs at least {least}: averages at least {least / 72} = "
           f"{float(least) / 72:.6f}")
     if out is not None:
@@ -387,7 +419,11 @@ def check_proof(q, proof, fixed: dict, claim: Fraction, depth: int, alpha, where
         mu = {cell_of(k): number(v, f"{where}.mu.{k}") for k, v in proof["mu"].items()}
         if any(not 0 <= v <= 10**6 for v in mu.values()):
             raise ValueError(f"{where}: a multiplier is outside 0 to 10^6")
-        return node_bound(ROOT, 0, q, mu, depth=depth, alpha=alpha, fixed=fixed)[0]
+        deep = proof.get("depth", depth)
+        if deep != depth and (deep != 4 or depth != 3 or alpha):
+            raise ValueError(f"{where}: a leaf's depth is the certificate's or, below depth 3 without alpha, 4; "
+                             f"not {deep!r}")
+        return node_bound(ROOT, 0, q, mu, depth=deep, alpha=alpha, fixed=fixed)[0]
     g = cell_of(proof["split"])
     if len(g) != 2 or g in fixed or depth < 3:
         raise ValueError(f"{where}: {proof['split']!r} is not a grandchild whose addressee is still open")
@@ -432,6 +468,10 @@ def main(argv: list[str] | None = None) -> int:
                     help="3 (default): the grandchildren answered one question deeper; 2: charged at once")
     ap.add_argument("--alpha", default="", help="weights per level, e.g. 0,0,1/2 (step 5; default none)")
     ap.add_argument("--target", help="share the grandchildren's addressees where a triple is below this cost")
+    ap.add_argument("--deep-from", type=int, metavar="K",
+                    help="with --target at depth 3: where a case fixing K or more grandchildren falls short, try "
+                         "it one question deeper (step 7) before splitting it")
+    ap.add_argument("--jobs", type=int, default=1, help="triples searched at once (processes; default 1)")
     args = ap.parse_args(argv)
     if args.check is not None:
         return check(args.check)
@@ -451,8 +491,14 @@ def main(argv: list[str] | None = None) -> int:
     if target is not None and args.depth < 3:
         print("error: --target needs --depth 3 or 4 (the grandchildren's addressees)", file=sys.stderr)
         return 2
+    if args.deep_from is not None and (target is None or args.depth != 3 or alpha or not 0 <= args.deep_from <= 9):
+        print("error: --deep-from needs --target at --depth 3 without --alpha, and K from 0 to 9", file=sys.stderr)
+        return 2
+    if args.jobs < 1:
+        print("error: --jobs must be at least 1", file=sys.stderr)
+        return 2
     try:
-        return find(args.out, args.depth, alpha, target)
+        return find(args.out, args.depth, alpha, target, args.deep_from, args.jobs)
     except ImportError:
         print("error: finding the multipliers needs scipy (checking a certificate does not)", file=sys.stderr)
         return 2
