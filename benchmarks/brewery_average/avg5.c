@@ -28,6 +28,9 @@
  *       world) or "inf"; with UB, the exact value if below UB, else ">= B" with B >= UB a lower
  *       bound; for comparison with brute.py.
  *   avg5 slice D           same, but the known-neither-word relaxation's value (a lower bound).
+ *   avg5 tree D [UB [MEMO_LOG2]]  read a node as for node, print an optimal subtree within D questions as
+ *       JSON (strategy.json's "tree" format) on stdout and its value on stderr; exit 1 if none exists (at
+ *       or below UB: a known value as UB makes the search far faster).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -817,13 +820,14 @@ static int lns(int argc, char **argv, int d) {
 int main(int argc, char **argv) {
     setup();
     if (argc < 3) {
-        fprintf(stderr, "usage: avg5 root D NUM DEN SECONDS [MEMO_LOG2 [TREE [PART PARTS]]] | avg5 node D [UB] | avg5 slice D\n");
+        fprintf(stderr, "usage: avg5 root D NUM DEN SECONDS [MEMO_LOG2 [TREE [PART PARTS]]] | avg5 node D [UB] | avg5 slice D | avg5 tree D [UB [MEMO_LOG2]]\n");
         return 2;
     }
     int d = (int)arg(argv[2], 0, 6, "D (questions)");
     int lg = 22;
     if (!strcmp(argv[1], "root") && argc > 6) lg = (int)arg(argv[6], 10, 28, "MEMO_LOG2");
     if (!strcmp(argv[1], "lns") && argc > 4) lg = (int)arg(argv[4], 10, 28, "MEMO_LOG2");
+    if (!strcmp(argv[1], "tree") && argc > 4) lg = (int)arg(argv[4], 10, 28, "MEMO_LOG2");
     table_init(&FT, lg);
     table_init(&ST, lg);
     table_init(&VT, lg + 1);
@@ -852,6 +856,19 @@ int main(int argc, char **argv) {
         return 0;
     }
     if (!strcmp(argv[1], "lns")) return lns(argc, argv, d);
+    if (!strcmp(argv[1], "tree")) {
+        Node S;
+        if (!read_node(&S, d)) return 2;
+        int ex;
+        int64_t ub = argc > 3 ? arg(argv[3], 0, INF - 1, "UB") + 1 : INF;
+        int64_t v = value(&S, d, ub, &ex);
+        if (v >= INF) { printf("inf\n"); return 1; }
+        if (!ex) { fprintf(stderr, "none at or below %lld\n", (long long)(ub - 1)); return 1; }
+        fprintf(stderr, "value %lld\n", (long long)v);
+        write_tree(stdout, &S, d);
+        printf("\n");
+        return 0;
+    }
     if (strcmp(argv[1], "root") || argc < 6) {
         fprintf(stderr, "unknown mode or missing arguments: %s\n", argv[1]);
         return 2;

@@ -1,9 +1,11 @@
 """Independent checker of a strategy tree (does not import the solver).
 World w = 3*i + x; i indexes itertools.permutations(range(4)) giving the role of persons A..D
-(T=0, L=1, C=2, R=3); x = the word meaning 'neither' (0=foo,1=bar,2=baz). Child index = word answered."""
+(T=0, L=1, C=2, R=3); x = the word meaning 'neither' (0=foo,1=bar,2=baz). Child index = word answered.
+Run: python verify.py TREE.json [MAX_QUESTIONS]   (default 6: every tree avg5.c can write)"""
 import itertools, json, sys
 from fractions import Fraction
 PI = list(itertools.permutations(range(4)))
+CAP = 6
 def check(node, worlds, depth):
     """worlds: dict w -> Fraction mass. returns expected-questions contribution."""
     ws = {w for w in worlds}
@@ -13,7 +15,7 @@ def check(node, worlds, depth):
         assert len(pis) == 1, ("leaf not single", pis)
         assert set(node["worlds"]) == ws
         return Fraction(0)
-    assert depth < 5, "depth cap"
+    assert depth < CAP, "depth cap"
     assert len({w // 3 for w in worlds}) >= 1
     p = node["ask"]
     kidsets = [ {w for w, _ in ch["worlds"]} if "ask" in ch else set(ch["worlds"]) for ch in node["children"]]
@@ -41,5 +43,6 @@ def check(node, worlds, depth):
     return tot
 if __name__ == "__main__":
     data = json.load(open(sys.argv[1]))
+    CAP = int(sys.argv[2]) if len(sys.argv) > 2 else CAP
     v = check(data["tree"], {w: Fraction(1, 72) for w in range(72)}, 0)
     print("verified expected questions =", v, float(v), "claimed", data["value"], "match", str(v) == data["value"])

@@ -1,6 +1,6 @@
 """
 BoolosBrewery hard variant: a strategy written by smullyan for Boolos' Brewery, hard variant.
-It asks at most 5 questions, at most 1 of them to the engineer.
+It asks at most 6 questions, at most 1 of them to the engineer.
 An answer that cannot occur raises AssertionError.
 """
 
@@ -13,163 +13,46 @@ class Strategy(Hard):
     def solve(self):
         r1 = self.get_response(Alice.ask(Expr('(Bob studies Phys and Charlie studies Phil and ("Mathematician: true?" is foo) and ("Mathematician: false?" is bar)) or (Bob studies Phys and Charlie studies Phil and ("Philosopher: true?" is foo) and ("Mathematician: true?" is bar)) or (Alice studies Math and Dan studies Engg and ("Mathematician: false?" is foo) and ("Philosopher: true?" is bar)) or (Alice studies Math and Charlie studies Engg and ("Mathematician: true?" is foo) and ("Philosopher: true?" is bar)) or (Alice studies Math and Charlie studies Engg and ("Mathematician: false?" is foo) and ("Mathematician: true?" is bar)) or (Bob studies Phys and Charlie studies Engg and ("Philosopher: true?" is foo) and ("Mathematician: false?" is bar)) or (Bob studies Phil and Charlie studies Phys and ("Mathematician: false?" is foo)) or (Bob studies Phil and Charlie studies Phys and ("Mathematician: true?" is baz)) or (Bob studies Phil and Dan studies Phys and ("Mathematician: true?" is bar)) or (Bob studies Engg and Charlie studies Phys and ("Mathematician: true?" is foo) and ("Mathematician: false?" is bar)) or (Bob studies Engg and Charlie studies Phys and ("Philosopher: true?" is foo) and ("Mathematician: true?" is bar)) or (Charlie studies Phys and ("Mathematician: false?" is foo) and ("Philosopher: true?" is bar)) or (Dan studies Phys and ("Mathematician: true?" is foo) and ("Philosopher: true?" is bar)) or (Dan studies Phys and ("Mathematician: false?" is foo) and ("Mathematician: true?" is bar)) or (Bob studies Engg and Dan studies Phys and ("Philosopher: true?" is foo) and ("Mathematician: false?" is bar)) or (Alice studies Phys and Dan studies Engg and ("Mathematician: true?" is foo) and ("Philosopher: true?" is bar)) or (Alice studies Phys and Dan studies Engg and ("Mathematician: false?" is foo) and ("Mathematician: true?" is bar)) or (Bob studies Math and Charlie studies Phil and ("Philosopher: true?" is foo) and ("Mathematician: false?" is bar)) or (Alice studies Phys and Charlie studies Engg and ("Mathematician: true?" is foo) and ("Mathematician: false?" is bar)) or (Bob studies Math and Charlie studies Engg and ("Philosopher: true?" is foo) and ("Mathematician: true?" is bar)) or (Alice studies Phys and Charlie studies Engg and ("Mathematician: false?" is foo) and ("Philosopher: true?" is bar)) or (Bob studies Phil and Charlie studies Math and ("Mathematician: true?" is bar)) or (Bob studies Phil and Dan studies Math and ("Mathematician: false?" is bar)) or (Charlie studies Math and ("Mathematician: true?" is foo) and ("Philosopher: true?" is bar)) or (Charlie studies Math and ("Mathematician: false?" is foo) and ("Mathematician: true?" is bar)) or (Bob studies Engg and Charlie studies Math and ("Philosopher: true?" is foo) and ("Mathematician: false?" is bar)) or (Dan studies Math and ("Mathematician: true?" is foo) and ("Mathematician: false?" is bar)) or (Bob studies Engg and Dan studies Math and ("Philosopher: true?" is foo) and ("Mathematician: true?" is bar)) or (Dan studies Math and ("Mathematician: false?" is foo) and ("Philosopher: true?" is bar))')))
         if r1 == Foo:
-            r2 = self.get_response(Dan.ask(Expr('(Charlie studies Engg and Dan studies Phys and ("Mathematician: true?" is baz)) or (Bob studies Engg and Dan studies Phys and ("Mathematician: false?" is baz)) or (Charlie studies Engg and Dan studies Math and ("Mathematician: false?" is baz)) or (Bob studies Engg and Dan studies Math and ("Mathematician: true?" is baz)) or (Bob studies Math and ("Mathematician: false?" is foo)) or (Bob studies Math and ("Mathematician: true?" is baz)) or (Bob studies Phys and ("Mathematician: true?" is foo)) or (Alice studies Engg and Bob studies Phys and ("Mathematician: false?" is bar)) or (Charlie studies Math and ("Mathematician: true?" is foo) and ("Philosopher: true?" is bar)) or (Bob studies Phil and ("Mathematician: false?" is foo) and ("Mathematician: true?" is bar)) or (Alice studies Engg and Charlie studies Math and ("Philosopher: true?" is foo) and ("Mathematician: false?" is bar)) or (Alice studies Engg and Charlie studies Phys and ("Mathematician: true?" is bar)) or (Charlie studies Phys and ("Mathematician: false?" is foo))')))
+            r2 = self.get_response(Dan.ask(Expr('(Charlie studies Engg and Dan studies Phys and ("Mathematician: true?" is baz)) or (Bob studies Engg and Dan studies Phys and ("Mathematician: false?" is baz)) or (Charlie studies Engg and Dan studies Math and ("Mathematician: false?" is baz)) or (Bob studies Engg and Dan studies Math and ("Mathematician: true?" is baz)) or (Charlie studies Phil and ("Mathematician: true?" is bar)) or (Bob studies Math and ("Mathematician: false?" is foo)) or (Bob studies Phys and ("Mathematician: false?" is baz)) or (Charlie studies Math and ("Mathematician: false?" is baz)) or (Charlie studies Math and ("Mathematician: true?" is bar)) or (Charlie studies Phys and ("Mathematician: true?" is foo) and ("Mathematician: false?" is bar)) or (Alice studies Engg and ("Philosopher: true?" is foo) and ("Mathematician: true?" is bar)) or (Charlie studies Phys and ("Mathematician: false?" is foo) and ("Philosopher: true?" is bar))')))
             if r2 == Foo:
-                r3 = self.get_response(Bob.ask(Expr('(Alice studies Math and ("Mathematician: true?" is foo)) or (Alice studies Phys and ("Mathematician: false?" is foo)) or (Charlie studies Phys and ("Mathematician: false?" is bar)) or (Charlie studies Math and ("Mathematician: true?" is bar)) or (Dan studies Phys and ("Mathematician: true?" is foo)) or (Dan studies Math and ("Mathematician: false?" is foo))')))
+                r3 = self.get_response(Bob.ask(Expr('(Charlie studies Phil and ("Mathematician: false?" is bar)) or (Bob studies Math and ("Mathematician: false?" is bar)) or (Charlie studies Math and ("Mathematician: true?" is bar)) or (Bob studies Math and ("Mathematician: true?" is foo)) or (Dan studies Math and ("Mathematician: false?" is foo))')))
                 if r3 == Foo:
-                    r4 = self.get_response(Bob.ask(Expr('"Mathematician: true?" is foo')))
+                    r4 = self.get_response(Bob.ask(Expr('"Bob: Dan studies Phys?" is foo')))
                     if r4 == Foo:
                         self.guess[Alice] = Engg
                         self.guess[Bob] = Math
                         self.guess[Charlie] = Phil
                         self.guess[Dan] = Phys
                     elif r4 == Bar:
-                        self.guess[Alice] = Engg
-                        self.guess[Bob] = Phys
+                        self.guess[Alice] = Phys
+                        self.guess[Bob] = Math
                         self.guess[Charlie] = Phil
-                        self.guess[Dan] = Math
+                        self.guess[Dan] = Engg
                     else:  # baz
                         self.guess[Alice] = Engg
                         self.guess[Bob] = Phys
                         self.guess[Charlie] = Phil
                         self.guess[Dan] = Math
                 elif r3 == Bar:
-                    r4 = self.get_response(Alice.ask(Expr('"Alice: Dan studies Math?" is foo')))
+                    r4 = self.get_response(Alice.ask(Expr('"Mathematician: false?" is foo')))
                     if r4 == Foo:
                         self.guess[Alice] = Phys
                         self.guess[Bob] = Phil
                         self.guess[Charlie] = Engg
                         self.guess[Dan] = Math
                     elif r4 == Bar:
-                        r5 = self.get_response(Alice.ask(Expr('"Mathematician: true?" is foo')))
-                        if r5 == Foo:
-                            self.guess[Alice] = Math
-                            self.guess[Bob] = Phys
-                            self.guess[Charlie] = Phil
-                            self.guess[Dan] = Engg
-                        elif r5 == Bar:
-                            self.guess[Alice] = Phys
-                            self.guess[Bob] = Math
-                            self.guess[Charlie] = Phil
-                            self.guess[Dan] = Engg
-                        else:
-                            raise AssertionError('smullyan: this answer cannot occur')
+                        self.guess[Alice] = Math
+                        self.guess[Bob] = Phys
+                        self.guess[Charlie] = Phil
+                        self.guess[Dan] = Engg
                     else:  # baz
                         self.guess[Alice] = Math
                         self.guess[Bob] = Phil
                         self.guess[Charlie] = Engg
                         self.guess[Dan] = Phys
                 else:  # baz
-                    r4 = self.get_response(Charlie.ask(Expr('Alice studies Engg xor ("Mathematician: false?" is bar)')))
+                    r4 = self.get_response(Charlie.ask(Expr('(Alice studies Phys and ("Mathematician: true?" is foo)) or (Alice studies Phil and Bob studies Math and ("Mathematician: true?" is bar)) or (Alice studies Phil and Bob studies Phys and ("Mathematician: false?" is bar)) or (Alice studies Engg and Bob studies Math and ("Mathematician: false?" is bar)) or (Alice studies Engg and Charlie studies Math and ("Mathematician: true?" is bar)) or (Alice studies Engg and ("Mathematician: false?" is foo))')))
                     if r4 == Foo:
-                        self.guess[Alice] = Phys
-                        self.guess[Bob] = Phil
-                        self.guess[Charlie] = Math
-                        self.guess[Dan] = Engg
-                    elif r4 == Bar:
-                        r5 = self.get_response(Charlie.ask(Expr('"Charlie: Bob studies Phys?" is bar')))
-                        if r5 == Foo:
-                            self.guess[Alice] = Engg
-                            self.guess[Bob] = Phil
-                            self.guess[Charlie] = Math
-                            self.guess[Dan] = Phys
-                        elif r5 == Bar:
-                            self.guess[Alice] = Engg
-                            self.guess[Bob] = Phys
-                            self.guess[Charlie] = Math
-                            self.guess[Dan] = Phil
-                        else:  # baz
-                            self.guess[Alice] = Phil
-                            self.guess[Bob] = Math
-                            self.guess[Charlie] = Phys
-                            self.guess[Dan] = Engg
-                    else:  # baz
-                        r5 = self.get_response(Bob.ask(Expr('"Mathematician: true?" is bar')))
-                        if r5 == Bar:
-                            self.guess[Alice] = Engg
-                            self.guess[Bob] = Math
-                            self.guess[Charlie] = Phys
-                            self.guess[Dan] = Phil
-                        elif r5 == Baz:
-                            self.guess[Alice] = Phil
-                            self.guess[Bob] = Phys
-                            self.guess[Charlie] = Math
-                            self.guess[Dan] = Engg
-                        else:
-                            raise AssertionError('smullyan: this answer cannot occur')
-            elif r2 == Bar:
-                r3 = self.get_response(Bob.ask(Expr('(Charlie studies Phil and ("Mathematician: true?" is bar)) or (Charlie studies Engg and ("Mathematician: true?" is foo)) or (Charlie studies Phys and ("Mathematician: true?" is bar)) or (Charlie studies Engg and ("Mathematician: false?" is bar)) or (Charlie studies Math and ("Mathematician: true?" is baz)) or (Alice studies Engg and ("Mathematician: false?" is foo))')))
-                if r3 == Foo:
-                    r4 = self.get_response(Bob.ask(Expr('"Bob: Alice studies Engg?" is foo')))
-                    if r4 == Foo:
-                        r5 = self.get_response(Charlie.ask(Expr('"Mathematician: false?" is baz')))
-                        if r5 == Foo:
-                            self.guess[Alice] = Engg
-                            self.guess[Bob] = Phys
-                            self.guess[Charlie] = Math
-                            self.guess[Dan] = Phil
-                        elif r5 == Bar:
-                            self.guess[Alice] = Engg
-                            self.guess[Bob] = Phil
-                            self.guess[Charlie] = Math
-                            self.guess[Dan] = Phys
-                        else:  # baz
-                            self.guess[Alice] = Engg
-                            self.guess[Bob] = Phil
-                            self.guess[Charlie] = Phys
-                            self.guess[Dan] = Math
-                    elif r4 == Bar:
-                        self.guess[Alice] = Math
-                        self.guess[Bob] = Phys
-                        self.guess[Charlie] = Phil
-                        self.guess[Dan] = Engg
-                    else:  # baz
-                        self.guess[Alice] = Phys
-                        self.guess[Bob] = Math
-                        self.guess[Charlie] = Engg
-                        self.guess[Dan] = Phil
-                elif r3 == Bar:
-                    r4 = self.get_response(Bob.ask(Expr('("Mathematician: true?" is foo) or (Bob studies Math and ("Mathematician: false?" is baz)) or (Charlie studies Math and ("Mathematician: false?" is bar)) or (Charlie studies Engg and ("Mathematician: true?" is bar))')))
-                    if r4 == Foo:
-                        self.guess[Alice] = Phys
-                        self.guess[Bob] = Math
-                        self.guess[Charlie] = Phil
-                        self.guess[Dan] = Engg
-                    elif r4 == Bar:
-                        r5 = self.get_response(Charlie.ask(Expr('"Mathematician: false?" is bar')))
-                        if r5 == Foo:
-                            self.guess[Alice] = Engg
-                            self.guess[Bob] = Math
-                            self.guess[Charlie] = Phil
-                            self.guess[Dan] = Phys
-                        elif r5 == Bar:
-                            self.guess[Alice] = Phil
-                            self.guess[Bob] = Math
-                            self.guess[Charlie] = Phys
-                            self.guess[Dan] = Engg
-                        else:  # baz
-                            self.guess[Alice] = Phil
-                            self.guess[Bob] = Phys
-                            self.guess[Charlie] = Math
-                            self.guess[Dan] = Engg
-                    else:  # baz
-                        self.guess[Alice] = Phil
-                        self.guess[Bob] = Phys
-                        self.guess[Charlie] = Engg
-                        self.guess[Dan] = Math
-                else:  # baz
-                    r4 = self.get_response(Bob.ask(Expr('"Bob: Alice studies Engg?" is baz')))
-                    if r4 == Foo:
-                        self.guess[Alice] = Math
-                        self.guess[Bob] = Phys
-                        self.guess[Charlie] = Engg
-                        self.guess[Dan] = Phil
-                    elif r4 == Bar:
-                        self.guess[Alice] = Phil
-                        self.guess[Bob] = Math
-                        self.guess[Charlie] = Engg
-                        self.guess[Dan] = Phys
-                    else:  # baz
                         r5 = self.get_response(Charlie.ask(Expr('"Mathematician: true?" is foo')))
                         if r5 == Foo:
                             self.guess[Alice] = Phys
@@ -181,17 +64,122 @@ class Strategy(Hard):
                             self.guess[Bob] = Phil
                             self.guess[Charlie] = Phys
                             self.guess[Dan] = Math
+                        else:
+                            raise AssertionError('smullyan: this answer cannot occur')
+                    elif r4 == Bar:
+                        r5 = self.get_response(Charlie.ask(Expr('"Mathematician: false?" is bar')))
+                        if r5 == Foo:
+                            self.guess[Alice] = Engg
+                            self.guess[Bob] = Phil
+                            self.guess[Charlie] = Math
+                            self.guess[Dan] = Phys
+                        elif r5 == Bar:
+                            self.guess[Alice] = Engg
+                            self.guess[Bob] = Math
+                            self.guess[Charlie] = Phys
+                            self.guess[Dan] = Phil
+                        else:  # baz
+                            self.guess[Alice] = Engg
+                            self.guess[Bob] = Phys
+                            self.guess[Charlie] = Math
+                            self.guess[Dan] = Phil
+                    else:  # baz
+                        r5 = self.get_response(Bob.ask(Expr('"Mathematician: false?" is bar')))
+                        if r5 == Bar:
+                            self.guess[Alice] = Phil
+                            self.guess[Bob] = Phys
+                            self.guess[Charlie] = Math
+                            self.guess[Dan] = Engg
+                        elif r5 == Baz:
+                            self.guess[Alice] = Phil
+                            self.guess[Bob] = Math
+                            self.guess[Charlie] = Phys
+                            self.guess[Dan] = Engg
+                        else:
+                            raise AssertionError('smullyan: this answer cannot occur')
+            elif r2 == Bar:
+                r3 = self.get_response(Bob.ask(Expr('(Dan studies Engg and ("Mathematician: false?" is foo)) or (Charlie studies Engg and ("Mathematician: false?" is baz)) or (Charlie studies Phys and ("Mathematician: false?" is bar)) or (Charlie studies Math and ("Mathematician: true?" is bar)) or (Charlie studies Phys and ("Mathematician: true?" is foo)) or (Charlie studies Math and ("Mathematician: false?" is foo)) or (Alice studies Engg and ("Mathematician: false?" is bar))')))
+                if r3 == Foo:
+                    r4 = self.get_response(Bob.ask(Expr('"Bob: Alice studies Engg?" is foo')))
+                    if r4 == Foo:
+                        r5 = self.get_response(Charlie.ask(Expr('"Charlie: Bob studies Math?" is baz')))
+                        if r5 == Foo:
+                            self.guess[Alice] = Engg
+                            self.guess[Bob] = Phys
+                            self.guess[Charlie] = Math
+                            self.guess[Dan] = Phil
+                        elif r5 == Bar:
+                            self.guess[Alice] = Engg
+                            self.guess[Bob] = Phil
+                            self.guess[Charlie] = Phys
+                            self.guess[Dan] = Math
                         else:  # baz
                             self.guess[Alice] = Engg
                             self.guess[Bob] = Math
                             self.guess[Charlie] = Phys
                             self.guess[Dan] = Phil
-            else:  # baz
-                r3 = self.get_response(Charlie.ask(Expr('(Bob studies Engg and ("Mathematician: true?" is foo)) or (Bob studies Phil and ("Mathematician: true?" is bar)) or (Dan studies Engg and ("Mathematician: true?" is baz)) or (Bob studies Engg and ("Mathematician: false?" is baz)) or (Bob studies Math and ("Mathematician: false?" is foo)) or (Bob studies Phys and ("Mathematician: true?" is foo)) or (Alice studies Engg and ("Mathematician: false?" is baz))')))
-                if r3 == Foo:
-                    r4 = self.get_response(Charlie.ask(Expr('Bob studies Phys xor ("Mathematician: false?" is foo)')))
+                    elif r4 == Bar:
+                        self.guess[Alice] = Math
+                        self.guess[Bob] = Phys
+                        self.guess[Charlie] = Phil
+                        self.guess[Dan] = Engg
+                    else:  # baz
+                        self.guess[Alice] = Phys
+                        self.guess[Bob] = Math
+                        self.guess[Charlie] = Engg
+                        self.guess[Dan] = Phil
+                elif r3 == Bar:
+                    r4 = self.get_response(Bob.ask(Expr('"Mathematician: false?" is bar')))
                     if r4 == Foo:
-                        r5 = self.get_response(Bob.ask(Expr('"Bob: Charlie studies Math?" is bar')))
+                        self.guess[Alice] = Phys
+                        self.guess[Bob] = Math
+                        self.guess[Charlie] = Phil
+                        self.guess[Dan] = Engg
+                    elif r4 == Bar:
+                        self.guess[Alice] = Engg
+                        self.guess[Bob] = Phys
+                        self.guess[Charlie] = Phil
+                        self.guess[Dan] = Math
+                    else:  # baz
+                        self.guess[Alice] = Phil
+                        self.guess[Bob] = Math
+                        self.guess[Charlie] = Engg
+                        self.guess[Dan] = Phys
+                else:  # baz
+                    r4 = self.get_response(Bob.ask(Expr('"Bob: Dan studies Engg?" is baz')))
+                    if r4 == Foo:
+                        self.guess[Alice] = Math
+                        self.guess[Bob] = Phys
+                        self.guess[Charlie] = Engg
+                        self.guess[Dan] = Phil
+                    elif r4 == Bar:
+                        self.guess[Alice] = Phil
+                        self.guess[Bob] = Phys
+                        self.guess[Charlie] = Engg
+                        self.guess[Dan] = Math
+                    else:  # baz
+                        r5 = self.get_response(Charlie.ask(Expr('"Charlie: Bob studies Phys?" is bar')))
+                        if r5 == Foo:
+                            self.guess[Alice] = Phys
+                            self.guess[Bob] = Phil
+                            self.guess[Charlie] = Math
+                            self.guess[Dan] = Engg
+                        elif r5 == Bar:
+                            self.guess[Alice] = Phil
+                            self.guess[Bob] = Phys
+                            self.guess[Charlie] = Math
+                            self.guess[Dan] = Engg
+                        else:  # baz
+                            self.guess[Alice] = Phil
+                            self.guess[Bob] = Math
+                            self.guess[Charlie] = Phys
+                            self.guess[Dan] = Engg
+            else:  # baz
+                r3 = self.get_response(Charlie.ask(Expr('(Bob studies Engg and ("Mathematician: true?" is bar)) or (Bob studies Phil and ("Mathematician: false?" is foo)) or (Bob studies Math and ("Mathematician: true?" is bar)) or (Bob studies Phys and ("Mathematician: false?" is bar)) or (Alice studies Engg and ("Mathematician: true?" is baz))')))
+                if r3 == Foo:
+                    r4 = self.get_response(Charlie.ask(Expr('Bob studies Math xor ("Mathematician: true?" is foo)')))
+                    if r4 == Foo:
+                        r5 = self.get_response(Bob.ask(Expr('"Mathematician: false?" is bar')))
                         if r5 == Foo:
                             self.guess[Alice] = Engg
                             self.guess[Bob] = Math
@@ -204,7 +192,36 @@ class Strategy(Hard):
                             self.guess[Dan] = Phil
                         else:  # baz
                             self.guess[Alice] = Engg
-                            self.guess[Bob] = Phys
+                            self.guess[Bob] = Math
+                            self.guess[Charlie] = Phil
+                            self.guess[Dan] = Phys
+                    elif r4 == Bar:
+                        self.guess[Alice] = Math
+                        self.guess[Bob] = Engg
+                        self.guess[Charlie] = Phys
+                        self.guess[Dan] = Phil
+                    else:  # baz
+                        self.guess[Alice] = Engg
+                        self.guess[Bob] = Phil
+                        self.guess[Charlie] = Phys
+                        self.guess[Dan] = Math
+                elif r3 == Bar:
+                    r4 = self.get_response(Alice.ask(Expr('Dan studies Phil xor ("Mathematician: false?" is foo)')))
+                    if r4 == Foo:
+                        r5 = self.get_response(Alice.ask(Expr('"Mathematician: true?" is foo')))
+                        if r5 == Foo:
+                            self.guess[Alice] = Phil
+                            self.guess[Bob] = Engg
+                            self.guess[Charlie] = Math
+                            self.guess[Dan] = Phys
+                        elif r5 == Bar:
+                            self.guess[Alice] = Phys
+                            self.guess[Bob] = Phil
+                            self.guess[Charlie] = Math
+                            self.guess[Dan] = Engg
+                        else:  # baz
+                            self.guess[Alice] = Phys
+                            self.guess[Bob] = Engg
                             self.guess[Charlie] = Phil
                             self.guess[Dan] = Math
                     elif r4 == Bar:
@@ -213,83 +230,57 @@ class Strategy(Hard):
                         self.guess[Charlie] = Math
                         self.guess[Dan] = Phil
                     else:  # baz
+                        self.guess[Alice] = Math
+                        self.guess[Bob] = Engg
+                        self.guess[Charlie] = Phil
+                        self.guess[Dan] = Phys
+                else:  # baz
+                    r4 = self.get_response(Charlie.ask(Expr('(Bob studies Math and ("Mathematician: true?" is bar)) or (Charlie studies Math and ("Mathematician: false?" is bar)) or (Bob studies Engg and ("Mathematician: false?" is bar)) or ("Mathematician: true?" is foo)')))
+                    if r4 == Foo:
                         self.guess[Alice] = Engg
                         self.guess[Bob] = Phil
                         self.guess[Charlie] = Math
                         self.guess[Dan] = Phys
-                elif r3 == Bar:
-                    r4 = self.get_response(Alice.ask(Expr('"Alice: Bob studies Phil?" is foo')))
-                    if r4 == Foo:
-                        r5 = self.get_response(Charlie.ask(Expr('"Mathematician: false?" is bar')))
-                        if r5 == Foo:
-                            self.guess[Alice] = Phys
-                            self.guess[Bob] = Phil
-                            self.guess[Charlie] = Math
-                            self.guess[Dan] = Engg
-                        elif r5 == Bar:
-                            self.guess[Alice] = Phil
-                            self.guess[Bob] = Math
-                            self.guess[Charlie] = Phys
-                            self.guess[Dan] = Engg
-                        else:  # baz
-                            self.guess[Alice] = Phil
-                            self.guess[Bob] = Engg
-                            self.guess[Charlie] = Math
-                            self.guess[Dan] = Phys
-                    elif r4 == Bar:
-                        self.guess[Alice] = Math
-                        self.guess[Bob] = Engg
-                        self.guess[Charlie] = Phys
-                        self.guess[Dan] = Phil
-                    else:  # baz
-                        r5 = self.get_response(Alice.ask(Expr('"Mathematician: false?" is foo')))
-                        if r5 == Foo:
-                            self.guess[Alice] = Phys
-                            self.guess[Bob] = Engg
-                            self.guess[Charlie] = Phil
-                            self.guess[Dan] = Math
-                        elif r5 == Baz:
-                            self.guess[Alice] = Math
-                            self.guess[Bob] = Engg
-                            self.guess[Charlie] = Phil
-                            self.guess[Dan] = Phys
-                        else:
-                            raise AssertionError('smullyan: this answer cannot occur')
-                else:  # baz
-                    r4 = self.get_response(Charlie.ask(Expr('"Mathematician: true?" is baz')))
-                    if r4 == Foo:
-                        self.guess[Alice] = Engg
-                        self.guess[Bob] = Phil
-                        self.guess[Charlie] = Phys
-                        self.guess[Dan] = Math
                     elif r4 == Bar:
                         self.guess[Alice] = Phil
                         self.guess[Bob] = Engg
                         self.guess[Charlie] = Phys
                         self.guess[Dan] = Math
                     else:  # baz
-                        r5 = self.get_response(Bob.ask(Expr('"Mathematician: true?" is bar')))
+                        r5 = self.get_response(Bob.ask(Expr('Alice studies Math xor ("Mathematician: true?" is bar)')))
                         if r5 == Foo:
-                            self.guess[Alice] = Math
-                            self.guess[Bob] = Phys
-                            self.guess[Charlie] = Phil
-                            self.guess[Dan] = Engg
+                            self.guess[Alice] = Engg
+                            self.guess[Bob] = Phil
+                            self.guess[Charlie] = Math
+                            self.guess[Dan] = Phys
                         elif r5 == Bar:
-                            self.guess[Alice] = Phys
-                            self.guess[Bob] = Math
-                            self.guess[Charlie] = Phil
-                            self.guess[Dan] = Engg
+                            r6 = self.get_response(Bob.ask(Expr('"Bob: Alice studies Phys?" is bar')))
+                            if r6 == Foo:
+                                self.guess[Alice] = Math
+                                self.guess[Bob] = Phys
+                                self.guess[Charlie] = Phil
+                                self.guess[Dan] = Engg
+                            elif r6 == Bar:
+                                self.guess[Alice] = Phys
+                                self.guess[Bob] = Math
+                                self.guess[Charlie] = Phil
+                                self.guess[Dan] = Engg
+                            else:  # baz
+                                self.guess[Alice] = Phil
+                                self.guess[Bob] = Math
+                                self.guess[Charlie] = Phys
+                                self.guess[Dan] = Engg
                         else:  # baz
                             self.guess[Alice] = Phil
                             self.guess[Bob] = Phys
                             self.guess[Charlie] = Math
                             self.guess[Dan] = Engg
         elif r1 == Bar:
-            r2 = self.get_response(Dan.ask(Expr('(Charlie studies Engg and Dan studies Phys and ("Mathematician: true?" is foo)) or (Alice studies Math and ("Mathematician: false?" is baz)) or (Bob studies Engg and Dan studies Phys and ("Mathematician: false?" is foo)) or (Charlie studies Engg and Dan studies Math and ("Mathematician: false?" is foo)) or (Alice studies Phys and ("Mathematician: true?" is baz)) or (Bob studies Engg and Dan studies Math and ("Mathematician: true?" is foo)) or (Bob studies Math and ("Mathematician: true?" is foo)) or (Bob studies Math and ("Mathematician: false?" is bar)) or (Alice studies Engg and Dan studies Math and ("Mathematician: false?" is baz)) or (Bob studies Phys and ("Mathematician: true?" is bar)) or (Alice studies Engg and ("Mathematician: true?" is foo) and ("Philosopher: true?" is bar)) or (Charlie studies Math and ("Mathematician: false?" is foo) and ("Mathematician: true?" is bar)) or (Charlie studies Math and ("Philosopher: true?" is foo) and ("Mathematician: false?" is bar)) or (Charlie studies Phys and ("Mathematician: true?" is foo))')))
+            r2 = self.get_response(Dan.ask(Expr('(Charlie studies Engg and Dan studies Phys and ("Mathematician: true?" is foo)) or (Alice studies Math and ("Mathematician: false?" is baz)) or (Bob studies Engg and Dan studies Phys and ("Mathematician: false?" is foo)) or (Charlie studies Engg and Dan studies Math and ("Mathematician: false?" is foo)) or (Alice studies Phys and ("Mathematician: true?" is baz)) or (Bob studies Engg and Dan studies Math and ("Mathematician: true?" is foo)) or (Bob studies Math and ("Mathematician: true?" is foo)) or (Bob studies Math and ("Mathematician: false?" is bar)) or (Alice studies Engg and Bob studies Phys and ("Mathematician: false?" is baz)) or (Bob studies Phys and ("Mathematician: true?" is bar)) or (Charlie studies Math and ("Mathematician: false?" is foo)) or (Charlie studies Math and ("Mathematician: true?" is baz)) or (Charlie studies Phys and ("Mathematician: true?" is foo) and ("Mathematician: false?" is bar)) or (Charlie studies Phys and ("Philosopher: true?" is foo) and ("Mathematician: true?" is bar)) or (Bob studies Phil and ("Mathematician: false?" is foo) and ("Philosopher: true?" is bar))')))
             if r2 == Foo:
-                r3 = self.get_response(Charlie.ask(Expr('(Bob studies Phil and ("Mathematician: true?" is bar)) or (Bob studies Engg and ("Mathematician: true?" is bar)) or (Bob studies Math and ("Mathematician: true?" is foo)) or (Charlie studies Math and ("Mathematician: false?" is foo)) or (Bob studies Engg and ("Mathematician: false?" is foo)) or (Bob studies Math and ("Mathematician: false?" is bar)) or (Bob studies Phys and ("Mathematician: true?" is bar)) or (Bob studies Phil and ("Mathematician: false?" is baz))')))
+                r3 = self.get_response(Charlie.ask(Expr('(Alice studies Math and ("Mathematician: false?" is foo)) or (Bob studies Engg and ("Mathematician: false?" is bar)) or (Bob studies Math and ("Mathematician: true?" is foo)) or (Bob studies Phys and ("Mathematician: false?" is foo)) or (Bob studies Engg and ("Mathematician: true?" is foo)) or (Bob studies Math and ("Mathematician: false?" is bar)) or (Bob studies Phys and ("Mathematician: true?" is bar)) or (Dan studies Phys and ("Mathematician: false?" is bar)) or (Bob studies Phil and ("Mathematician: true?" is baz)) or (Dan studies Math and ("Mathematician: true?" is foo))')))
                 if r3 == Foo:
-                    r4 = self.get_response(Charlie.ask(Expr('"Charlie: Alice studies Math?" is foo')))
+                    r4 = self.get_response(Charlie.ask(Expr('"Mathematician: false?" is foo')))
                     if r4 == Foo:
                         r5 = self.get_response(Alice.ask(Expr('"Alice: Bob studies Phys?" is bar')))
                         if r5 == Foo:
@@ -310,20 +301,20 @@ class Strategy(Hard):
                     elif r4 == Bar:
                         self.guess[Alice] = Engg
                         self.guess[Bob] = Phil
-                        self.guess[Charlie] = Phys
-                        self.guess[Dan] = Math
+                        self.guess[Charlie] = Math
+                        self.guess[Dan] = Phys
                     else:  # baz
                         self.guess[Alice] = Phil
                         self.guess[Bob] = Engg
-                        self.guess[Charlie] = Phys
-                        self.guess[Dan] = Math
+                        self.guess[Charlie] = Math
+                        self.guess[Dan] = Phys
                 elif r3 == Bar:
-                    r4 = self.get_response(Charlie.ask(Expr('Bob studies Phys xor ("Mathematician: false?" is bar)')))
+                    r4 = self.get_response(Charlie.ask(Expr('Bob studies Math xor ("Mathematician: true?" is bar)')))
                     if r4 == Foo:
                         self.guess[Alice] = Engg
                         self.guess[Bob] = Phil
-                        self.guess[Charlie] = Math
-                        self.guess[Dan] = Phys
+                        self.guess[Charlie] = Phys
+                        self.guess[Dan] = Math
                     elif r4 == Bar:
                         r5 = self.get_response(Bob.ask(Expr('"Bob: Charlie studies Math?" is baz')))
                         if r5 == Foo:
@@ -342,12 +333,12 @@ class Strategy(Hard):
                             self.guess[Charlie] = Math
                             self.guess[Dan] = Phil
                     else:  # baz
-                        self.guess[Alice] = Phys
+                        self.guess[Alice] = Math
                         self.guess[Bob] = Engg
-                        self.guess[Charlie] = Math
+                        self.guess[Charlie] = Phys
                         self.guess[Dan] = Phil
                 else:  # baz
-                    r4 = self.get_response(Charlie.ask(Expr('"Charlie: Dan studies Phys?" is baz')))
+                    r4 = self.get_response(Charlie.ask(Expr('"Charlie: Dan studies Math?" is baz')))
                     if r4 == Foo:
                         r5 = self.get_response(Bob.ask(Expr('"Mathematician: true?" is foo')))
                         if r5 == Foo:
@@ -358,20 +349,20 @@ class Strategy(Hard):
                         elif r5 == Bar:
                             self.guess[Alice] = Engg
                             self.guess[Bob] = Phil
-                            self.guess[Charlie] = Phys
-                            self.guess[Dan] = Math
+                            self.guess[Charlie] = Math
+                            self.guess[Dan] = Phys
                         else:  # baz
                             self.guess[Alice] = Phil
                             self.guess[Bob] = Phys
                             self.guess[Charlie] = Math
                             self.guess[Dan] = Engg
                     elif r4 == Bar:
-                        self.guess[Alice] = Math
+                        self.guess[Alice] = Phys
                         self.guess[Bob] = Engg
-                        self.guess[Charlie] = Phys
+                        self.guess[Charlie] = Math
                         self.guess[Dan] = Phil
                     else:  # baz
-                        r5 = self.get_response(Dan.ask(Expr('"Dan: Alice studies Math?" is foo')))
+                        r5 = self.get_response(Dan.ask(Expr('"Mathematician: false?" is foo')))
                         if r5 == Foo:
                             self.guess[Alice] = Math
                             self.guess[Bob] = Engg
@@ -385,8 +376,8 @@ class Strategy(Hard):
                         else:  # baz
                             self.guess[Alice] = Phil
                             self.guess[Bob] = Engg
-                            self.guess[Charlie] = Math
-                            self.guess[Dan] = Phys
+                            self.guess[Charlie] = Phys
+                            self.guess[Dan] = Math
             elif r2 == Bar:
                 r3 = self.get_response(Bob.ask(Expr('(Alice studies Math and ("Mathematician: true?" is bar)) or (Alice studies Phys and ("Mathematician: false?" is bar)) or (Charlie studies Phys and ("Mathematician: true?" is foo)) or (Charlie studies Math and ("Mathematician: false?" is foo)) or (Dan studies Phys and ("Mathematician: true?" is bar)) or (Dan studies Math and ("Mathematician: false?" is bar))')))
                 if r3 == Foo:
@@ -474,7 +465,7 @@ class Strategy(Hard):
                         self.guess[Charlie] = Phil
                         self.guess[Dan] = Engg
             else:  # baz
-                r3 = self.get_response(Bob.ask(Expr('(Charlie studies Phil and ("Mathematician: false?" is baz)) or (Charlie studies Engg and ("Mathematician: false?" is foo)) or (Charlie studies Phys and ("Mathematician: false?" is foo)) or (Charlie studies Math and ("Mathematician: true?" is foo))')))
+                r3 = self.get_response(Bob.ask(Expr('(Charlie studies Phil and ("Mathematician: false?" is bar)) or (Charlie studies Engg and ("Mathematician: false?" is foo)) or (Charlie studies Phys and ("Mathematician: false?" is foo)) or (Charlie studies Math and ("Mathematician: true?" is foo)) or (Alice studies Engg and ("Mathematician: false?" is baz))')))
                 if r3 == Foo:
                     r4 = self.get_response(Bob.ask(Expr('"Mathematician: true?" is foo')))
                     if r4 == Foo:
@@ -512,7 +503,7 @@ class Strategy(Hard):
                         self.guess[Charlie] = Engg
                         self.guess[Dan] = Phil
                     elif r4 == Bar:
-                        r5 = self.get_response(Charlie.ask(Expr('"Mathematician: false?" is foo')))
+                        r5 = self.get_response(Charlie.ask(Expr('"Charlie: Bob studies Math?" is foo')))
                         if r5 == Foo:
                             self.guess[Alice] = Engg
                             self.guess[Bob] = Math
@@ -526,23 +517,23 @@ class Strategy(Hard):
                         else:  # baz
                             self.guess[Alice] = Engg
                             self.guess[Bob] = Phil
-                            self.guess[Charlie] = Math
-                            self.guess[Dan] = Phys
+                            self.guess[Charlie] = Phys
+                            self.guess[Dan] = Math
                     else:  # baz
-                        self.guess[Alice] = Phys
-                        self.guess[Bob] = Math
+                        self.guess[Alice] = Math
+                        self.guess[Bob] = Phys
                         self.guess[Charlie] = Phil
                         self.guess[Dan] = Engg
                 else:  # baz
-                    r4 = self.get_response(Bob.ask(Expr('("Mathematician: false?" is bar) or (Charlie studies Phys and ("Mathematician: false?" is foo)) or (Charlie studies Engg and ("Mathematician: true?" is foo)) or (Bob studies Phys and ("Mathematician: true?" is foo))')))
+                    r4 = self.get_response(Bob.ask(Expr('Charlie studies Phys xor ("Mathematician: false?" is baz)')))
                     if r4 == Foo:
                         self.guess[Alice] = Phil
                         self.guess[Bob] = Math
                         self.guess[Charlie] = Engg
                         self.guess[Dan] = Phys
                     elif r4 == Bar:
-                        self.guess[Alice] = Math
-                        self.guess[Bob] = Phys
+                        self.guess[Alice] = Phys
+                        self.guess[Bob] = Math
                         self.guess[Charlie] = Phil
                         self.guess[Dan] = Engg
                     else:  # baz
@@ -563,69 +554,62 @@ class Strategy(Hard):
                             self.guess[Charlie] = Phys
                             self.guess[Dan] = Engg
         else:  # baz
-            r2 = self.get_response(Charlie.ask(Expr('(Charlie studies Phys and Dan studies Engg and ("Mathematician: true?" is foo)) or (Alice studies Math and ("Mathematician: false?" is bar)) or (Bob studies Engg and Charlie studies Phys and ("Mathematician: false?" is foo)) or (Alice studies Phys and ("Mathematician: true?" is bar)) or (Charlie studies Math and Dan studies Engg and ("Mathematician: false?" is foo)) or (Bob studies Engg and Charlie studies Math and ("Mathematician: true?" is foo)) or (Bob studies Math and ("Mathematician: true?" is foo) and ("Philosopher: true?" is bar)) or (Dan studies Phil and ("Mathematician: false?" is foo) and ("Mathematician: true?" is bar)) or (Dan studies Phil and ("Philosopher: true?" is foo) and ("Mathematician: false?" is bar)) or (Bob studies Phys and ("Mathematician: false?" is foo)) or (Dan studies Phys and ("Mathematician: true?" is foo)) or (Dan studies Phys and ("Mathematician: false?" is bar)) or (Bob studies Phil and ("Mathematician: true?" is foo) and ("Mathematician: false?" is bar)) or (Dan studies Math and ("Philosopher: true?" is foo) and ("Mathematician: true?" is bar)) or (Dan studies Math and ("Mathematician: false?" is foo) and ("Philosopher: true?" is bar))')))
+            r2 = self.get_response(Charlie.ask(Expr('(Charlie studies Phys and Dan studies Engg and ("Mathematician: true?" is foo)) or (Alice studies Math and ("Mathematician: false?" is bar)) or (Bob studies Engg and Charlie studies Phys and ("Mathematician: false?" is foo)) or (Alice studies Phys and ("Mathematician: true?" is bar)) or (Charlie studies Math and Dan studies Engg and ("Mathematician: false?" is foo)) or (Bob studies Engg and Charlie studies Math and ("Mathematician: true?" is foo)) or (Bob studies Math and ("Mathematician: false?" is baz)) or (Dan studies Phil and ("Mathematician: true?" is bar)) or (Bob studies Phys and ("Mathematician: false?" is foo)) or (Dan studies Phys and ("Mathematician: true?" is foo)) or (Dan studies Phys and ("Mathematician: false?" is bar)) or (Dan studies Math and ("Mathematician: false?" is foo)) or (Dan studies Math and ("Mathematician: true?" is bar))')))
             if r2 == Foo:
-                r3 = self.get_response(Dan.ask(Expr('(Bob studies Engg and ("Mathematician: true?" is baz)) or (Bob studies Math and ("Mathematician: true?" is bar)) or (Bob studies Phys and ("Mathematician: false?" is bar)) or (Alice studies Phil and Charlie studies Math and ("Mathematician: true?" is foo)) or (Charlie studies Phys and ("Mathematician: false?" is foo)) or (Alice studies Engg and ("Mathematician: false?" is foo))')))
+                r3 = self.get_response(Dan.ask(Expr('(Dan studies Phys and ("Mathematician: true?" is bar)) or (Bob studies Engg and ("Mathematician: true?" is bar)) or (Bob studies Phys and ("Mathematician: false?" is bar)) or (Alice studies Engg and ("Mathematician: false?" is foo))')))
                 if r3 == Foo:
-                    r4 = self.get_response(Bob.ask(Expr('("Mathematician: false?" is foo) or ("Mathematician: true?" is baz)')))
+                    r4 = self.get_response(Dan.ask(Expr('(Bob studies Math and ("Mathematician: false?" is foo)) or (Bob studies Phys and ("Mathematician: true?" is foo)) or (Bob studies Engg and ("Mathematician: true?" is foo)) or ("Mathematician: false?" is baz) or (Alice studies Engg and ("Mathematician: true?" is bar))')))
                     if r4 == Foo:
-                        self.guess[Alice] = Phil
-                        self.guess[Bob] = Phys
-                        self.guess[Charlie] = Engg
-                        self.guess[Dan] = Math
-                    elif r4 == Bar:
-                        r5 = self.get_response(Bob.ask(Expr('"Bob: false?" is bar')))
+                        r5 = self.get_response(Bob.ask(Expr('Alice studies Phys xor ("Mathematician: false?" is bar)')))
                         if r5 == Foo:
                             self.guess[Alice] = Phil
                             self.guess[Bob] = Math
                             self.guess[Charlie] = Engg
                             self.guess[Dan] = Phys
                         elif r5 == Bar:
-                            self.guess[Alice] = Engg
-                            self.guess[Bob] = Phil
-                            self.guess[Charlie] = Math
-                            self.guess[Dan] = Phys
+                            r6 = self.get_response(Bob.ask(Expr('"Bob: Alice studies Math?" is bar')))
+                            if r6 == Foo:
+                                self.guess[Alice] = Phil
+                                self.guess[Bob] = Phys
+                                self.guess[Charlie] = Engg
+                                self.guess[Dan] = Math
+                            elif r6 == Bar:
+                                self.guess[Alice] = Math
+                                self.guess[Bob] = Phys
+                                self.guess[Charlie] = Engg
+                                self.guess[Dan] = Phil
+                            else:  # baz
+                                self.guess[Alice] = Phys
+                                self.guess[Bob] = Math
+                                self.guess[Charlie] = Engg
+                                self.guess[Dan] = Phil
                         else:  # baz
-                            self.guess[Alice] = Math
-                            self.guess[Bob] = Phys
-                            self.guess[Charlie] = Engg
-                            self.guess[Dan] = Phil
-                    else:  # baz
-                        r5 = self.get_response(Bob.ask(Expr('"Mathematician: true?" is bar')))
-                        if r5 == Bar:
-                            self.guess[Alice] = Phys
-                            self.guess[Bob] = Math
-                            self.guess[Charlie] = Engg
-                            self.guess[Dan] = Phil
-                        elif r5 == Baz:
                             self.guess[Alice] = Engg
                             self.guess[Bob] = Phil
                             self.guess[Charlie] = Math
                             self.guess[Dan] = Phys
-                        else:
-                            raise AssertionError('smullyan: this answer cannot occur')
-                elif r3 == Bar:
-                    r4 = self.get_response(Alice.ask(Expr('"Mathematician: false?" is baz')))
-                    if r4 == Foo:
-                        self.guess[Alice] = Math
-                        self.guess[Bob] = Engg
-                        self.guess[Charlie] = Phys
-                        self.guess[Dan] = Phil
                     elif r4 == Bar:
-                        self.guess[Alice] = Math
+                        self.guess[Alice] = Phil
                         self.guess[Bob] = Engg
-                        self.guess[Charlie] = Phil
+                        self.guess[Charlie] = Math
                         self.guess[Dan] = Phys
                     else:  # baz
-                        r5 = self.get_response(Charlie.ask(Expr('"Charlie: Dan studies Phys?" is foo')))
+                        self.guess[Alice] = Engg
+                        self.guess[Bob] = Phil
+                        self.guess[Charlie] = Math
+                        self.guess[Dan] = Phys
+                elif r3 == Bar:
+                    r4 = self.get_response(Charlie.ask(Expr('Alice studies Engg xor ("Mathematician: true?" is foo)')))
+                    if r4 == Foo:
+                        r5 = self.get_response(Charlie.ask(Expr('"Charlie: false?" is foo')))
                         if r5 == Foo:
-                            self.guess[Alice] = Phil
+                            self.guess[Alice] = Phys
                             self.guess[Bob] = Engg
-                            self.guess[Charlie] = Math
-                            self.guess[Dan] = Phys
+                            self.guess[Charlie] = Phil
+                            self.guess[Dan] = Math
                         elif r5 == Bar:
-                            self.guess[Alice] = Phil
-                            self.guess[Bob] = Engg
+                            self.guess[Alice] = Engg
+                            self.guess[Bob] = Phil
                             self.guess[Charlie] = Phys
                             self.guess[Dan] = Math
                         else:  # baz
@@ -633,18 +617,28 @@ class Strategy(Hard):
                             self.guess[Bob] = Engg
                             self.guess[Charlie] = Math
                             self.guess[Dan] = Phil
+                    elif r4 == Bar:
+                        self.guess[Alice] = Phil
+                        self.guess[Bob] = Engg
+                        self.guess[Charlie] = Phys
+                        self.guess[Dan] = Math
+                    else:  # baz
+                        self.guess[Alice] = Math
+                        self.guess[Bob] = Engg
+                        self.guess[Charlie] = Phys
+                        self.guess[Dan] = Phil
                 else:  # baz
-                    r4 = self.get_response(Dan.ask(Expr('Bob studies Phys xor ("Mathematician: false?" is baz)')))
+                    r4 = self.get_response(Dan.ask(Expr('(Alice studies Math and ("Mathematician: false?" is bar)) or (Bob studies Math and ("Mathematician: true?" is bar)) or (Bob studies Phys and ("Mathematician: false?" is bar)) or ("Mathematician: true?" is foo)')))
                     if r4 == Foo:
                         self.guess[Alice] = Engg
                         self.guess[Bob] = Phil
                         self.guess[Charlie] = Phys
                         self.guess[Dan] = Math
                     elif r4 == Bar:
-                        self.guess[Alice] = Phys
+                        self.guess[Alice] = Math
                         self.guess[Bob] = Engg
                         self.guess[Charlie] = Phil
-                        self.guess[Dan] = Math
+                        self.guess[Dan] = Phys
                     else:  # baz
                         r5 = self.get_response(Bob.ask(Expr('"Bob: Dan studies Phys?" is bar')))
                         if r5 == Foo:
@@ -663,96 +657,93 @@ class Strategy(Hard):
                             self.guess[Charlie] = Phil
                             self.guess[Dan] = Math
             elif r2 == Bar:
-                r3 = self.get_response(Bob.ask(Expr('(Alice studies Math and ("Mathematician: true?" is baz)) or (Alice studies Phys and ("Mathematician: false?" is foo)) or (Alice studies Phys and ("Mathematician: true?" is bar)) or (Charlie studies Phys and ("Mathematician: false?" is bar)) or (Dan studies Phys and ("Mathematician: false?" is foo)) or (Dan studies Engg and ("Mathematician: false?" is bar)) or (Dan studies Math and ("Mathematician: true?" is foo)) or (Dan studies Phil and ("Mathematician: false?" is foo))')))
+                r3 = self.get_response(Bob.ask(Expr('(Bob studies Phys and ("Mathematician: true?" is foo)) or (Alice studies Math and ("Mathematician: true?" is bar)) or (Bob studies Math and ("Mathematician: true?" is baz)) or (Charlie studies Phys and ("Mathematician: true?" is foo)) or (Dan studies Phys and ("Mathematician: false?" is foo)) or (Alice studies Engg and ("Mathematician: false?" is bar))')))
                 if r3 == Foo:
-                    r4 = self.get_response(Bob.ask(Expr('"Bob: Alice studies Engg?" is foo')))
+                    r4 = self.get_response(Charlie.ask(Expr('"Charlie: Alice studies Math?" is bar')))
                     if r4 == Foo:
-                        r5 = self.get_response(Charlie.ask(Expr('"Mathematician: false?" is bar')))
-                        if r5 == Foo:
-                            self.guess[Alice] = Engg
-                            self.guess[Bob] = Phys
-                            self.guess[Charlie] = Math
-                            self.guess[Dan] = Phil
-                        elif r5 == Bar:
-                            self.guess[Alice] = Math
-                            self.guess[Bob] = Phil
-                            self.guess[Charlie] = Phys
-                            self.guess[Dan] = Engg
-                        else:  # baz
-                            self.guess[Alice] = Phys
-                            self.guess[Bob] = Phil
-                            self.guess[Charlie] = Math
-                            self.guess[Dan] = Engg
-                    elif r4 == Bar:
                         self.guess[Alice] = Phil
                         self.guess[Bob] = Math
                         self.guess[Charlie] = Phys
                         self.guess[Dan] = Engg
-                    else:  # baz
+                    elif r4 == Bar:
                         self.guess[Alice] = Math
-                        self.guess[Bob] = Phys
-                        self.guess[Charlie] = Phil
+                        self.guess[Bob] = Phil
+                        self.guess[Charlie] = Phys
+                        self.guess[Dan] = Engg
+                    else:  # baz
+                        self.guess[Alice] = Phys
+                        self.guess[Bob] = Phil
+                        self.guess[Charlie] = Math
                         self.guess[Dan] = Engg
                 elif r3 == Bar:
-                    r4 = self.get_response(Bob.ask(Expr('Dan studies Math xor ("Mathematician: true?" is bar)')))
+                    r4 = self.get_response(Bob.ask(Expr('"Bob: Dan studies Engg?" is bar')))
                     if r4 == Foo:
+                        r5 = self.get_response(Dan.ask(Expr('"Mathematician: true?" is foo')))
+                        if r5 == Foo:
+                            self.guess[Alice] = Phil
+                            self.guess[Bob] = Phys
+                            self.guess[Charlie] = Engg
+                            self.guess[Dan] = Math
+                        elif r5 == Bar:
+                            self.guess[Alice] = Phil
+                            self.guess[Bob] = Math
+                            self.guess[Charlie] = Engg
+                            self.guess[Dan] = Phys
+                        else:  # baz
+                            self.guess[Alice] = Engg
+                            self.guess[Bob] = Phys
+                            self.guess[Charlie] = Math
+                            self.guess[Dan] = Phil
+                    elif r4 == Bar:
                         self.guess[Alice] = Phil
                         self.guess[Bob] = Phys
                         self.guess[Charlie] = Math
                         self.guess[Dan] = Engg
-                    elif r4 == Bar:
-                        r5 = self.get_response(Bob.ask(Expr('"Mathematician: false?" is bar')))
-                        if r5 == Foo:
-                            self.guess[Alice] = Phil
-                            self.guess[Bob] = Math
-                            self.guess[Charlie] = Engg
-                            self.guess[Dan] = Phys
-                        elif r5 == Bar:
-                            self.guess[Alice] = Phil
-                            self.guess[Bob] = Phys
-                            self.guess[Charlie] = Engg
-                            self.guess[Dan] = Math
-                        else:  # baz
-                            self.guess[Alice] = Phys
-                            self.guess[Bob] = Math
-                            self.guess[Charlie] = Engg
-                            self.guess[Dan] = Phil
                     else:  # baz
+                        self.guess[Alice] = Engg
+                        self.guess[Bob] = Phys
+                        self.guess[Charlie] = Math
+                        self.guess[Dan] = Phil
+                else:  # baz
+                    r4 = self.get_response(Bob.ask(Expr('Dan studies Math xor ("Mathematician: true?" is baz)')))
+                    if r4 == Foo:
+                        self.guess[Alice] = Math
+                        self.guess[Bob] = Phys
+                        self.guess[Charlie] = Phil
+                        self.guess[Dan] = Engg
+                    elif r4 == Bar:
                         self.guess[Alice] = Math
                         self.guess[Bob] = Phys
                         self.guess[Charlie] = Engg
                         self.guess[Dan] = Phil
-                else:  # baz
-                    r4 = self.get_response(Bob.ask(Expr('Dan studies Phys xor ("Mathematician: false?" is baz)')))
-                    if r4 == Foo:
-                        self.guess[Alice] = Phys
-                        self.guess[Bob] = Math
-                        self.guess[Charlie] = Phil
-                        self.guess[Dan] = Engg
-                    elif r4 == Bar:
-                        self.guess[Alice] = Engg
-                        self.guess[Bob] = Math
-                        self.guess[Charlie] = Phys
-                        self.guess[Dan] = Phil
                     else:  # baz
-                        r5 = self.get_response(Dan.ask(Expr('"Dan: Bob studies Phys?" is foo')))
+                        r5 = self.get_response(Bob.ask(Expr('"Bob: Alice studies Engg?" is baz')))
                         if r5 == Foo:
-                            self.guess[Alice] = Engg
-                            self.guess[Bob] = Phys
-                            self.guess[Charlie] = Phil
-                            self.guess[Dan] = Math
-                        elif r5 == Bar:
-                            self.guess[Alice] = Engg
-                            self.guess[Bob] = Phil
-                            self.guess[Charlie] = Phys
-                            self.guess[Dan] = Math
-                        else:  # baz
-                            self.guess[Alice] = Engg
+                            self.guess[Alice] = Phys
                             self.guess[Bob] = Math
                             self.guess[Charlie] = Phil
-                            self.guess[Dan] = Phys
+                            self.guess[Dan] = Engg
+                        elif r5 == Bar:
+                            self.guess[Alice] = Phys
+                            self.guess[Bob] = Math
+                            self.guess[Charlie] = Engg
+                            self.guess[Dan] = Phil
+                        else:  # baz
+                            r6 = self.get_response(Bob.ask(Expr('"Mathematician: false?" is foo')))
+                            if r6 == Foo:
+                                self.guess[Alice] = Engg
+                                self.guess[Bob] = Phys
+                                self.guess[Charlie] = Phil
+                                self.guess[Dan] = Math
+                            elif r6 == Baz:
+                                self.guess[Alice] = Engg
+                                self.guess[Bob] = Math
+                                self.guess[Charlie] = Phil
+                                self.guess[Dan] = Phys
+                            else:
+                                raise AssertionError('smullyan: this answer cannot occur')
             else:  # baz
-                r3 = self.get_response(Bob.ask(Expr('(Charlie studies Engg and ("Mathematician: true?" is baz)) or (Bob studies Math and ("Mathematician: false?" is bar)) or (Dan studies Math and ("Mathematician: false?" is foo)) or (Bob studies Math and ("Mathematician: true?" is baz)) or (Charlie studies Math and ("Mathematician: false?" is baz))')))
+                r3 = self.get_response(Bob.ask(Expr('(Dan studies Phil and ("Mathematician: false?" is bar)) or (Bob studies Math and ("Mathematician: false?" is bar)) or (Dan studies Math and ("Mathematician: false?" is foo)) or (Bob studies Math and ("Mathematician: true?" is baz)) or (Charlie studies Math and ("Mathematician: true?" is foo))')))
                 if r3 == Foo:
                     r4 = self.get_response(Dan.ask(Expr('Charlie studies Phil xor ("Mathematician: false?" is bar)')))
                     if r4 == Foo:
@@ -809,11 +800,11 @@ class Strategy(Hard):
                         self.guess[Charlie] = Phys
                         self.guess[Dan] = Engg
                 else:  # baz
-                    r4 = self.get_response(Bob.ask(Expr('"Mathematician: false?" is baz')))
+                    r4 = self.get_response(Bob.ask(Expr('"Bob: Charlie studies Phys?" is baz')))
                     if r4 == Foo:
                         self.guess[Alice] = Engg
-                        self.guess[Bob] = Math
-                        self.guess[Charlie] = Phys
+                        self.guess[Bob] = Phys
+                        self.guess[Charlie] = Math
                         self.guess[Dan] = Phil
                     elif r4 == Bar:
                         self.guess[Alice] = Phys
@@ -822,6 +813,6 @@ class Strategy(Hard):
                         self.guess[Dan] = Phil
                     else:  # baz
                         self.guess[Alice] = Engg
-                        self.guess[Bob] = Phys
-                        self.guess[Charlie] = Math
+                        self.guess[Bob] = Math
+                        self.guess[Charlie] = Phys
                         self.guess[Dan] = Phil
