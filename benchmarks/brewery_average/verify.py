@@ -41,8 +41,26 @@ def check(node, worlds, depth):
         else:
             assert not kidsets[y]
     return tot
+def main(argv: list[str]) -> int:
+    """Check the tree file; exit 0 verified (and the claimed value matches), 1 not, 2 bad input."""
+    global CAP
+    if not 1 <= len(argv) <= 2:
+        print("usage: python verify.py TREE.json [MAX_QUESTIONS]", file=sys.stderr)
+        return 2
+    try:
+        CAP = int(argv[1]) if len(argv) > 1 else CAP
+        data = json.load(open(argv[0]))
+        v = check(data["tree"], {w: Fraction(1, 72) for w in range(72)}, 0)
+        claimed = data["value"]
+    except AssertionError as e:
+        print(f"not verified: {argv[0]}: {e if str(e) else 'a check failed'}")
+        return 1
+    except (OSError, ValueError, KeyError, TypeError, IndexError, AttributeError, RecursionError) as e:
+        print(f"error: {argv[0]}: not a readable tree ({type(e).__name__}: {e})", file=sys.stderr)
+        return 2
+    print("verified expected questions =", v, float(v), "claimed", claimed, "match", str(v) == claimed)
+    return 0 if str(v) == claimed else 1
+
+
 if __name__ == "__main__":
-    data = json.load(open(sys.argv[1]))
-    CAP = int(sys.argv[2]) if len(sys.argv) > 2 else CAP
-    v = check(data["tree"], {w: Fraction(1, 72) for w in range(72)}, 0)
-    print("verified expected questions =", v, float(v), "claimed", data["value"], "match", str(v) == data["value"])
+    sys.exit(main(sys.argv[1:]))

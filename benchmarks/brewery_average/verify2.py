@@ -2,7 +2,6 @@
 import itertools, json, sys
 from fractions import Fraction
 PI = list(itertools.permutations(range(4)))
-t = json.load(open(sys.argv[1]))["tree"]
 tot = Fraction(0); wm = {w: Fraction(0) for w in range(72)}
 def walk(n, masses, d):
     global tot
@@ -23,6 +22,24 @@ def walk(n, masses, d):
                 sub[w] = m
         assert set(sub) == kid[y]
         walk(n["children"][y], sub, d + 1)
-walk(t, {w: Fraction(1, 72) for w in range(72)}, 0)
-assert all(v == Fraction(1, 72) for v in wm.values())
-print("sum over leaves mass*depth =", tot, float(tot))
+def main(argv: list[str]) -> int:
+    """Check the tree file; exit 0 verified, 1 not, 2 bad input."""
+    if len(argv) != 1:
+        print("usage: python verify2.py TREE.json", file=sys.stderr)
+        return 2
+    try:
+        t = json.load(open(argv[0]))["tree"]
+        walk(t, {w: Fraction(1, 72) for w in range(72)}, 0)
+        assert all(v == Fraction(1, 72) for v in wm.values()), "a world's leaves do not hold all its mass"
+    except AssertionError as e:
+        print(f"not verified: {argv[0]}: {e if str(e) else 'a check failed'}")
+        return 1
+    except (OSError, ValueError, KeyError, TypeError, IndexError, AttributeError, RecursionError) as e:
+        print(f"error: {argv[0]}: not a readable tree ({type(e).__name__}: {e})", file=sys.stderr)
+        return 2
+    print("sum over leaves mass*depth =", tot, float(tot))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
