@@ -40,7 +40,23 @@
 
 #define NW 72
 #define NS 288
+/* Node codes: a world's exponent (relative to the node's least) + 1 in CB bits, PER to a 64-bit word, NKW
+ * words. The default build packs 3 bits (exponent spread + questions left <= 6, units 3^-8 of a world);
+ * -DWIDE packs 4 bits with units 3^-12 (spread + questions left <= 12), so subtrees of 7 or more questions
+ * below the root fit; its values are 81 times the default build's. */
+#ifdef WIDE
+#define CB 4
+#define PER 16
+#define NKW 5
+#define K 12
+#else
+#define CB 3
+#define PER 18
+#define NKW 4
 #define K 8
+#endif
+#define MAXE (((1 << CB) - 2) < K ? ((1 << CB) - 2) : K) /* largest exponent spread + questions left */
+#define SHIFT(t) (CB * (PER - 1 - (t) % PER))
 #define INF ((int64_t)1 << 60)
 
 static int ROLE[NW][4];
@@ -104,14 +120,14 @@ static void setup(void) {
     for (int k2 = 0; k2 < NS; k2++)
         for (int w = 0; w < NW; w++) {
             int t = SYM[k2][w];
-            SWORD[k2][w] = t / 18;
-            SSHIFT[k2][w] = 3 * (17 - t % 18);
+            SWORD[k2][w] = t / PER;
+            SSHIFT[k2][w] = SHIFT(t);
         }
 }
 
 /* ---------------------------------------------------------------- memo tables */
 typedef struct {
-    uint64_t k[4];
+    uint64_t k[NKW];
     int64_t v;   /* value (exact) or lower bound */
     uint8_t d, exact, used, pad;
 } Entry;
@@ -133,6 +149,9 @@ static uint64_t hkey(const uint64_t *k, int d) {
     uint64_t h = k[0] * 0x9E3779B97F4A7C15ULL ^ (k[1] + 0x632BE59BD9B4E019ULL) * 0xC2B2AE3D27D4EB4FULL;
     h ^= (k[2] + (h >> 29)) * 0x165667B19E3779F9ULL;
     h ^= (k[3] + (uint64_t)d * 0x27D4EB2F165667C5ULL + (h >> 31)) * 0x9E3779B97F4A7C15ULL;
+#ifdef WIDE
+    h ^= (k[4] + (h >> 27)) * 0xC2B2AE3D27D4EB4FULL;
+#endif
     return h ^ (h >> 32);
 }
 
@@ -159,14 +178,16 @@ static void canon(const uint8_t *code, uint64_t *out) {
         if (code[w]) ws[n++] = w;
     int first = 1;
     for (int k = 0; k < NS; k++) {
-        uint64_t P[4] = {0, 0, 0, 0};
+        uint64_t P[NKW] = {0};
         for (int j = 0; j < n; j++) {
             int w = ws[j];
             P[SWORD[k][w]] |= (uint64_t)code[w] << SSHIFT[k][w];
         }
-        if (first || P[0] < out[0] ||
-            (P[0] == out[0] && (P[1] < out[1] || (P[1] == out[1] && (P[2] < out[2] ||
-                                                                     (P[2] == out[2] && P[3] < out[3])))))) {
+        int less = first;
+        for (int q = 0; q < NKW && !less; q++) {
+            if (P[q] != out[q]) { less = P[q] < out[q]; break; }
+        }
+        if (less) {
             memcpy(out, P, sizeof P);
             first = 0;
         }
@@ -262,15 +283,15 @@ static int feasible(const Node *S, int d) {
     if (np <= 1) return 1;
     if (d == 0 || np > pow3i(d)) return 0;
     uint8_t code[NW] = {0};
-    uint64_t raw[4] = {0, 0, 0, 0};
+    uint64_t raw[NKW] = {0};
     for (int j = 0; j < S->n; j++) {
         int w = S->w[j];
         code[w] = 1;
-        raw[w / 18] |= (uint64_t)1 << (3 * (17 - w % 18));
+        raw[w / PER] |= (uint64_t)1 << SHIFT(w);
     }
     Entry *R = lookup(&FT, raw, d, 1);
     if (R && R->exact) return (int)R->v;
-    uint64_t key[4];
+    uint64_t key[NKW];
     canon(code, key);
     Entry *E = lookup(&FT, key, d, 1);
     if (E && E->exact) {
@@ -307,10 +328,10 @@ static int64_t slice_value(const Slice *S, int d);
 static void slice_canon(const Slice *S, uint64_t *key) {
     int first = 1;
     for (int k = 0; k < 48; k++) {
-        uint64_t P[4] = {0, 0, 0, 0};
+        uint64_t P[NKW] = {0};
         for (int j = 0; j < S->n; j++) {
             int t = SL_SYM[k][S->i[j]];
-            P[t / 18] |= (uint64_t)(S->e[j] + 1) << (3 * (17 - t % 18));
+            P[t / PER] |= (uint64_t)(S->e[j] + 1) << SHIFT(t);
         }
         if (first || P[0] < key[0] || (P[0] == key[0] && P[1] < key[1])) {
             memcpy(key, P, sizeof P);
@@ -331,10 +352,10 @@ static int64_t slice_value(const Slice *S0, int d) {
         if (S0->e[j] < mn) mn = S0->e[j];
     Slice S = *S0;
     for (int j = 0; j < S.n; j++) S.e[j] -= mn;
-    uint64_t raw[4] = {0, 0, 0, 0};
-    for (int j = 0; j < S.n; j++) raw[S.i[j] / 18] |= (uint64_t)(S.e[j] + 1) << (3 * (17 - S.i[j] % 18));
+    uint64_t raw[NKW] = {0};
+    for (int j = 0; j < S.n; j++) raw[S.i[j] / PER] |= (uint64_t)(S.e[j] + 1) << SHIFT(S.i[j]);
     Entry *R = lookup(&ST, raw, d, 1);
-    uint64_t key[4];
+    uint64_t key[NKW];
     Entry *E = NULL;
     int64_t best = INF;
     if (R && R->exact) {
@@ -392,7 +413,7 @@ static Table VT;
 static int64_t floor_plus; /* AVG5_FLOOR_PLUS: a wrong bound, for check_avg5.py to catch */
 
 typedef struct {
-    uint64_t k[4];
+    uint64_t k[NKW];
     int64_t v;
 } LBEntry;
 #define LB_LOG2 20
@@ -402,12 +423,16 @@ static int64_t lower_bound0(const Node *S, int d);
 
 static int64_t lower_bound(const Node *S, int d) {
     if (npi(S) <= 1) return 0;
-    uint64_t raw[4] = {0, 0, 0, 0};
+    uint64_t raw[NKW] = {0};
     for (int j = 0; j < S->n; j++) {
         int w = S->w[j];
-        raw[w / 18] |= (uint64_t)(S->e[j] + 1) << (3 * (17 - w % 18));
+        raw[w / PER] |= (uint64_t)(S->e[j] + 1) << SHIFT(w);
     }
+#ifdef WIDE
+    raw[NKW - 1] |= (uint64_t)d; /* the last word's codes fill only its high 32 bits */
+#else
     raw[0] |= (uint64_t)d << 56; /* 54 bits hold the codes */
+#endif
     LBEntry *L = &lbcache[hkey(raw, d) & (((uint64_t)1 << LB_LOG2) - 1)];
     if (!memcmp(L->k, raw, sizeof raw)) return L->v;
     int64_t v = lower_bound0(S, d);
@@ -633,11 +658,11 @@ static int64_t value(const Node *S0, int d, int64_t ub, int *exact) {
     int64_t sc = POW3[mn];
     int64_t ubn = ub >= INF / sc ? INF : ub * sc;
     uint8_t code[NW] = {0};
-    uint64_t raw[4] = {0, 0, 0, 0};
+    uint64_t raw[NKW] = {0};
     for (int j = 0; j < S.n; j++) {
         int w = S.w[j];
         code[w] = S.e[j] + 1;
-        raw[w / 18] |= (uint64_t)code[w] << (3 * (17 - w % 18));
+        raw[w / PER] |= (uint64_t)code[w] << SHIFT(w);
     }
     Entry *R = lookup(&VT, raw, d, 1);
     if (R && (R->exact || R->v >= ubn)) {
@@ -645,7 +670,7 @@ static int64_t value(const Node *S0, int d, int64_t ub, int *exact) {
         if (R->v >= INF) return INF;
         return R->v / sc;
     }
-    uint64_t key[4];
+    uint64_t key[NKW];
     canon(code, key);
     Entry *E = lookup(&VT, key, d, 1);
     int64_t known = 0, v;
@@ -711,13 +736,13 @@ static void write_root(const Node *S, const Node *kids, int64_t total) {
     fclose(f);
 }
 
-/* read "w e w e ..." (distinct worlds, e + d <= 6 so that codes fit 3 bits); 0 on bad input */
+/* read "w e w e ..." (distinct worlds, e + d <= MAXE so that codes fit CB bits); 0 on bad input */
 static int read_node(Node *S, int d) {
     S->n = 0;
     int w, e, seen[NW] = {0}, r;
     while ((r = scanf("%d %d", &w, &e)) == 2) {
-        if (w < 0 || w >= NW || e < 0 || e + d > 6 || seen[w]) {
-            fprintf(stderr, "bad input: world %d exponent %d (worlds 0-71, each once, exponent + D <= 6)\n", w, e);
+        if (w < 0 || w >= NW || e < 0 || e + d > MAXE || seen[w]) {
+            fprintf(stderr, "bad input: world %d exponent %d (worlds 0-71, each once, exponent + D <= %d)\n", w, e, MAXE);
             return 0;
         }
         seen[w] = 1;
@@ -823,7 +848,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "usage: avg5 root D NUM DEN SECONDS [MEMO_LOG2 [TREE [PART PARTS]]] | avg5 node D [UB] | avg5 slice D | avg5 tree D [UB [MEMO_LOG2]]\n");
         return 2;
     }
-    int d = (int)arg(argv[2], 0, 6, "D (questions)");
+    int d = (int)arg(argv[2], 0, MAXE, "D (questions)");
     int lg = 22;
     if (!strcmp(argv[1], "root") && argc > 6) lg = (int)arg(argv[6], 10, 28, "MEMO_LOG2");
     if (!strcmp(argv[1], "lns") && argc > 4) lg = (int)arg(argv[4], 10, 28, "MEMO_LOG2");
