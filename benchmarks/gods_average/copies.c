@@ -23,7 +23,7 @@
  * M_d only grows as worlds are added), and tries the chains whose excesses add up to at most the slack.
  *
  * Arguments: F T R DEPTH SECONDS MEMO_LOG2 [tree] [verbose=D] [roots=FILE] [excess=E] [chains=N]
- * [root_chains=N] [cache=FILE] [uniform=MASK] [division=G6 [other]] [counts=C,...] (see main).
+ * [root_chains=N] [cache=FILE] [uniform=MASK] [division=G6 [other]] [counts=C,...] [K=N] (see main).
  * Output: "feasible DEPTH" (exit 0; with "tree", the
  * strategy's count tree in preorder, one line per node: "Q g a_0 .. a_{W-1}" the first child's counts for a
  * question to g, "L" a leaf), "infeasible DEPTH" (exit 1), "timeout" (exit 3), bad arguments exit 2.
@@ -394,7 +394,7 @@ static int emit_tree(const uint8_t *c, int d) {
 }
 
 int main(int argc, char **argv) {
-    if (argc < 7) { fprintf(stderr, "usage: copies F T R DEPTH SECONDS MEMO_LOG2 [tree] [verbose=D] [roots=FILE] [excess=E] [chains=N] [root_chains=N] [cache=FILE] [uniform=MASK] [division=G6 [other]] [counts=C,...]\n"); return 2; }
+    if (argc < 7) { fprintf(stderr, "usage: copies F T R DEPTH SECONDS MEMO_LOG2 [tree] [verbose=D] [roots=FILE] [excess=E] [chains=N] [root_chains=N] [cache=FILE] [uniform=MASK] [division=G6 [other]] [counts=C,...] [K=N]\n"); return 2; }
     int f = atoi(argv[1]), t = atoi(argv[2]), r = atoi(argv[3]), depth = atoi(argv[4]), ml = atoi(argv[6]);
     int tree = 0;
     unsigned long long uniform = 0;   /* option uniform=MASK: start from K worlds of each set in MASK instead of all */
@@ -402,6 +402,8 @@ int main(int argc, char **argv) {
                                        * dividing every set's worlds alike (a genbg line; other: the second child) */
     int other_side = 0;
     const char *counts = NULL;        /* option counts=c0,c1,...: start from these counts (worlds by increasing mask) */
+    int k_override = 0;               /* option K=N: N worlds per set instead of C(f+t, f) (not a row of the
+                                       * leaderboard when they differ: the grouped model of README.md, "Pairs") */
     for (int i = 7; i < argc; i++) {
         if (!strcmp(argv[i], "tree")) tree = 1;
         else if (!strncmp(argv[i], "verbose=", 8)) verbose_depth = atoi(argv[i] + 8);
@@ -415,6 +417,7 @@ int main(int argc, char **argv) {
         else if (!strncmp(argv[i], "division=", 9)) division = argv[i] + 9;
         else if (!strcmp(argv[i], "other")) other_side = 1;
         else if (!strncmp(argv[i], "counts=", 7)) counts = argv[i] + 7;
+        else if (!strncmp(argv[i], "K=", 2)) k_override = atoi(argv[i] + 2);
         else { fprintf(stderr, "unknown option %s\n", argv[i]); return 2; }
     }
     n = f + t + r;
@@ -422,6 +425,10 @@ int main(int argc, char **argv) {
     if (depth < 0 || depth > 30) { fprintf(stderr, "depth must be 0 to 30\n"); return 2; }
     if (ml < 10 || ml > 30) { fprintf(stderr, "memo size must be 2^10 to 2^30 entries\n"); return 2; }
     K = 1; for (int i = 0; i < f; i++) K = K * (f + t - i) / (i + 1);
+    if (k_override) {
+        if (k_override < 1 || k_override > K) { fprintf(stderr, "K= must be 1 to C(f+t, f) = %d\n", K); return 2; }
+        K = k_override;
+    }
     if (K > MAXK || K > 255) { fprintf(stderr, "too many liar choices (%d)\n", K); return 2; }
     W = 0;
     for (int m = 0; m < 1 << n; m++) if (__builtin_popcount(m) == r) { if (W == MAXW) { fprintf(stderr, "too many worlds\n"); return 2; } wr[W++] = m; }

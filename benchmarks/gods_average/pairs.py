@@ -1,0 +1,162 @@
+"""A strategy for a liar row from the count model with the worlds of each set of random gods taken in pairs:
+if k/2 copies of every set can be told apart in D - 1 questions, k copies can in D (README.md beside this
+file, "Pairs").
+
+Run: python benchmarks/gods_average/pairs.py PUZZLE.toml --depth D [--limit SECONDS] [--memo 24] [--orbits]
+     [--tree FILE] [--save-tree FILE] [--out FILE]
+
+The k = C(f+t, f) worlds of one set of random gods are interchangeable (copies.c). Group them in pairs and let
+each pair travel as one world: a question to a god random in the set sends the pair down both branches, any
+other question sends it down one. copies.c with K=k/2 decides whether such pairs can be told apart within
+D - 1 questions; if they can, one more question at each leaf holding a pair, to a god who is not random in
+its set, sends one world of the pair each way. The tree is then written in the row's own count model
+(every count doubled, each pair's leaf replaced by that question) and worded and verified by smullyan
+against every world and hidden state, like copies.py's. A pair tree that does not exist proves nothing
+about the row (the row may separate its pairs earlier). --tree reads a pair tree copies.c wrote before
+("feasible D-1" and its lines) instead of searching; --save-tree keeps the one searched. Exit 0 with a
+verified strategy, 1 verification failed, 2 bad input, 3 no pair tree within D - 1 or the time limit,
+70 internal error, 130 interrupted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import resource
+import sys
+import tempfile
+import time
+
+from smullyan.interrogate.anylang import AnyLanguage
+from smullyan.interrogate.search import Budget
+
+from children import run_child
+from copies import row_of, word_and_verify
+from run import compile_solver, fail, load_gods
+
+
+def doubled(lines: list[str], masks: list[int], half: int, depth: int) -> list[str]:
+    """Return the count tree of `lines` (copies.c's preorder lines for `half` copies of each set within
+    `depth` questions) for twice as many copies: every count doubled, and each leaf that holds a pair given one
+    more question, to the first god not random in the pair's set, that sends one world each way."""
+    out: list[str] = []
+    pos = 0
+    n_worlds = len(masks)
+
+    def node(counts: list[int], d: int) -> None:
+        nonlocal pos
+        if pos >= len(lines):
+            raise fail("the pair tree ends early", 2)
+        parts = lines[pos].split()
+        pos += 1
+        if parts[0] == "L":
+            held = [w for w, c in enumerate(counts) if c]
+            if sum(counts) > 1:
+                raise fail(f"line {pos}: a leaf of the pair tree holds {sum(counts)} pairs", 2)
+            if not held:
+                out.append("L")
+                return
+            (w,) = held
+            g = next(g for g in range(masks[-1].bit_length()) if not masks[w] >> g & 1)
+            out.append(" ".join(["Q", str(g), *("1" if v == w else "0" for v in range(n_worlds))]))
+            out.extend(["L", "L"])
+            return
+        if parts[0] != "Q" or d == 0 or len(parts) != 2 + n_worlds:
+            raise fail(f"line {pos}: not a node of a pair tree within {depth} questions: {lines[pos - 1]}", 2)
+        try:
+            g, first = int(parts[1]), [int(x) for x in parts[2:]]
+        except ValueError:
+            raise fail(f"line {pos}: not a node of a pair tree: {lines[pos - 1]}", 2) from None
+        if not 0 <= g < masks[-1].bit_length():
+            raise fail(f"line {pos}: no god {g}", 2)
+        second = []
+        for w, (c, a) in enumerate(zip(counts, first)):
+            if masks[w] >> g & 1:
+                if a != c:
+                    raise fail(f"line {pos}: a set where god {g} is random is divided", 2)
+                second.append(c)
+            elif not 0 <= a <= c:
+                raise fail(f"line {pos}: counts beyond the node's pairs", 2)
+            else:
+                second.append(c - a)
+        out.append(" ".join(["Q", str(g), *(str(2 * a) for a in first)]))
+        node(first, d - 1)
+        node(second, d - 1)
+
+    node([half] * n_worlds, depth)
+    if pos != len(lines):
+        raise fail(f"line {pos + 1}: lines after the pair tree", 2)
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("puzzle")
+    ap.add_argument("--depth", type=int, required=True, help="questions in the worst case of the strategy sought")
+    ap.add_argument("--limit", type=float, default=3600.0, help="seconds")
+    ap.add_argument("--memo", type=int, default=24, help="log2 of leaves.c's memo entries (16 bytes each)")
+    ap.add_argument("--orbits", action="store_true", help="the root's divisions one per orbit (needs nauty's genbg)")
+    ap.add_argument("--tree", help="read the pair tree (copies.c's output) from this file instead of searching")
+    ap.add_argument("--save-tree", help="write the pair tree found here")
+    ap.add_argument("--out", help="write the verified strategy here (JSON)")
+    args = ap.parse_args()
+    if not 1 <= args.depth <= 30:
+        raise fail("--depth must be 1 to 30", 2)
+    if not 10 <= args.memo <= 30:
+        raise fail("--memo must be 10 to 30 (log2 of the entries)", 2)
+    if not args.limit > 0:
+        raise fail("--limit must be a positive number of seconds", 2)
+    document = load_gods(args.puzzle, "the count model")
+    ctx = document.model.contexts()
+    n = len(ctx.space.agents)
+    anyl = AnyLanguage(ctx, document.model.goal, Budget())
+    r, by_mask = row_of(anyl, n)
+    k = len(next(iter(by_mask.values())))
+    if k % 2:
+        raise fail(f"{args.puzzle}: {k} worlds per set of random gods cannot be taken in pairs", 2)
+    f = next(f for f in range(n - r + 1) if len(list(itertools.combinations(range(n - r), f))) == k)
+    masks = sorted(by_mask)
+    note = ""
+    if args.tree:
+        try:
+            with open(args.tree, encoding="utf-8") as fh:
+                found = fh.read().splitlines()
+        except OSError as exc:
+            raise fail(f"{args.tree}: {exc.strerror}", 2) from None
+    else:
+        with tempfile.TemporaryDirectory() as tmp:
+            exe = compile_solver(tmp, "copies")
+            extra = ["tree", f"K={k // 2}"]
+            if args.orbits:
+                from worst_bound import divisions
+
+                divisions(n, r, f"{tmp}/divisions.g6")
+                extra.append(f"roots={tmp}/divisions.g6")
+            start = time.perf_counter()
+            run = run_child([exe, str(f), str(n - r - f), str(r), str(args.depth - 1), str(args.limit),
+                             str(args.memo), *extra], capture_output=True, text=True)
+            seconds = time.perf_counter() - start
+            peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+        sys.stderr.write(run.stderr)
+        found = run.stdout.splitlines()
+        if run.returncode == 1 and found and found[0].startswith("infeasible"):
+            raise fail(f"{args.puzzle}: pairs cannot be told apart within {args.depth - 1} questions ({seconds:.1f} s); "
+                       f"this proves nothing about {args.depth} questions for the row", 3)
+        if run.returncode != 0:
+            raise fail(f"{args.puzzle}: stopped after {seconds:.1f} s: {' '.join(found) or run.stderr.strip()}",
+                       3 if run.returncode == 3 else 70)
+        note = f"; pair search {seconds:.1f} s, {peak:.0f} MB peak"
+        if args.save_tree:
+            with open(args.save_tree, "w", encoding="utf-8") as fh:
+                fh.write("\n".join(found) + "\n")
+    if not found or found[0] != f"feasible {args.depth - 1}":
+        raise fail(f"{args.tree or 'copies.c'}: line 1: expected \"feasible {args.depth - 1}\"", 2)
+    lines = doubled(found[1:], masks, k // 2, args.depth - 1)
+    word_and_verify(args.puzzle, document, anyl, lines, by_mask, args.depth, args.out, note + " (pairs)")
+
+
+if __name__ == "__main__":
+    try:
+        main()
+    except KeyboardInterrupt:
+        raise SystemExit(130) from None
