@@ -59,3 +59,15 @@ def test_each_worst_case_strategy_verifies(stem):
     assert (verdict.ok, verdict.worst, verdict.expected) == (True, worst, average)
     assert f"needs {worst} questions at worst" in puzzle.description
     assert {p.stem for p in WORST.glob("*.toml")} == set(WORST_ROWS)
+
+
+def test_two_two_three_needs_nine_questions_and_no_fewer():
+    """2,2,3's worst case is 9: the pair model's strategy needs 9 (verified above), and the certificate that 8
+    cannot do (the root's leaf load: six layers of T,T,T,T,R,R,R, 6 x 78 > 2**8) passes the separate checker."""
+    puzzle = smullyan.load(WORST / "gods_2_2_3.toml")
+    document = smullyan.certify(puzzle, questions=8).to_dict()
+    checked = smullyan.check_certificate(puzzle, document)
+    assert (checked.ok, checked.lemmas, checked.splits) == (True, 1, 0)
+    document["claim"]["questions"] = document["lemmas"][0]["questions"] = 9  # 6 x 78 <= 2**9: must fail
+    failure = smullyan.check_certificate(puzzle, document).failure
+    assert failure.startswith("lemma 1: a question to A leaves no child known to be unsolvable in 8: ja: worlds [0, 2,")
