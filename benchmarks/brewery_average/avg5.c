@@ -24,6 +24,7 @@
  *       to child x+2 mod 3, else to x+1): free random classes, one at a time and, after 24 tries in a
  *       row without a gain, one more (up to FREE), search them exactly, keep any gain (written to
  *       TREE.json) and start again from one. Finds strategies, proves nothing; exit 3 at the limit.
+ *       LNS_START=V (the initial split's known value) bounds its first search, which is far faster.
  *   avg5 node D [UB]       read "w e w e ..." on stdin, print the exact value (units 3^K per e=0
  *       world) or "inf"; with UB, the exact value if below UB, else ">= B" with B >= UB a lower
  *       bound; for comparison with brute.py.
@@ -808,8 +809,10 @@ static int lns(int argc, char **argv, int d) {
     for (int k = 0; k < 12; k++) root_fix[k] = cur[k];
     int ex, p;
     Node kids[3];
-    int64_t best = value_raw(&S, d, INF, 0, &ex, kids, &p);
-    if (!ex) { printf("the initial split has no strategy within %d\n", d); return 1; }
+    /* LNS_START=V: the initial split's value, known (units of this build): searched with it as the bound */
+    int64_t start = getenv("LNS_START") ? arg(getenv("LNS_START"), 1, INF - 2, "LNS_START") + 1 : INF;
+    int64_t best = value_raw(&S, d, start, 0, &ex, kids, &p);
+    if (!ex) { printf("the initial split has no strategy within %d%s\n", d, start < INF ? " at or below LNS_START" : ""); return 1; }
     printf("start %lld t=%.0f\n", (long long)best, now() - t_start);
     fflush(stdout);
     /* neighbourhoods of size 1 first; after 24 in a row without a gain, one class more (up to nfree);
