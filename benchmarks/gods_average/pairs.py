@@ -27,32 +27,36 @@ import sys
 import tempfile
 import time
 
-from smullyan.interrogate.anylang import AnyLanguage
-from smullyan.interrogate.search import Budget
-
 from children import run_child
 from copies import row_of, word_and_verify
 from run import compile_solver, fail, load_gods
 
+from smullyan.interrogate.anylang import AnyLanguage
+from smullyan.interrogate.search import Budget
 
-def doubled(lines: list[str], masks: list[int], half: int, depth: int) -> list[str]:
+
+def doubled(lines: list[str], masks: list[int], half: int, depth: int, source: str = "the pair tree") -> list[str]:
     """Return the count tree of `lines` (copies.c's preorder lines for `half` copies of each set within
-    `depth` questions) for twice as many copies: every count doubled, and each leaf that holds a pair given one
-    more question, to the first god not random in the pair's set, that sends one world each way."""
+    `depth` questions, after its "feasible" line) for twice as many copies: every count doubled, and each leaf
+    that holds a pair given one more question, to the first god not random in the pair's set, that sends one
+    world each way. Bad lines exit 2 naming `source` and the line (counting the "feasible" line as 1)."""
     out: list[str] = []
     pos = 0
     n_worlds = len(masks)
 
+    def bad(message: str) -> SystemExit:
+        return fail(f"{source}: line {pos + 1}: {message}", 2)
+
     def node(counts: list[int], d: int) -> None:
         nonlocal pos
         if pos >= len(lines):
-            raise fail("the pair tree ends early", 2)
-        parts = lines[pos].split()
+            raise fail(f"{source}: the pair tree ends early", 2)
+        parts = lines[pos].split() or ["(empty)"]
         pos += 1
         if parts[0] == "L":
             held = [w for w, c in enumerate(counts) if c]
             if sum(counts) > 1:
-                raise fail(f"line {pos}: a leaf of the pair tree holds {sum(counts)} pairs", 2)
+                raise bad(f"a leaf of the pair tree holds {sum(counts)} pairs")
             if not held:
                 out.append("L")
                 return
@@ -62,21 +66,21 @@ def doubled(lines: list[str], masks: list[int], half: int, depth: int) -> list[s
             out.extend(["L", "L"])
             return
         if parts[0] != "Q" or d == 0 or len(parts) != 2 + n_worlds:
-            raise fail(f"line {pos}: not a node of a pair tree within {depth} questions: {lines[pos - 1]}", 2)
+            raise bad(f"not a node of a pair tree within {depth} questions: {lines[pos - 1]}")
         try:
             g, first = int(parts[1]), [int(x) for x in parts[2:]]
         except ValueError:
-            raise fail(f"line {pos}: not a node of a pair tree: {lines[pos - 1]}", 2) from None
+            raise bad(f"not a node of a pair tree: {lines[pos - 1]}") from None
         if not 0 <= g < masks[-1].bit_length():
-            raise fail(f"line {pos}: no god {g}", 2)
+            raise bad(f"no god {g}")
         second = []
         for w, (c, a) in enumerate(zip(counts, first)):
             if masks[w] >> g & 1:
                 if a != c:
-                    raise fail(f"line {pos}: a set where god {g} is random is divided", 2)
+                    raise bad(f"a set where god {g} is random is divided")
                 second.append(c)
             elif not 0 <= a <= c:
-                raise fail(f"line {pos}: counts beyond the node's pairs", 2)
+                raise bad("counts beyond the node's pairs")
             else:
                 second.append(c - a)
         out.append(" ".join(["Q", str(g), *(str(2 * a) for a in first)]))
@@ -85,7 +89,8 @@ def doubled(lines: list[str], masks: list[int], half: int, depth: int) -> list[s
 
     node([half] * n_worlds, depth)
     if pos != len(lines):
-        raise fail(f"line {pos + 1}: lines after the pair tree", 2)
+        pos += 1
+        raise bad("lines after the pair tree")
     return out
 
 
@@ -121,8 +126,8 @@ def main() -> None:
         try:
             with open(args.tree, encoding="utf-8") as fh:
                 found = fh.read().splitlines()
-        except OSError as exc:
-            raise fail(f"{args.tree}: {exc.strerror}", 2) from None
+        except (OSError, UnicodeDecodeError) as exc:
+            raise fail(f"{args.tree}: {getattr(exc, 'strerror', None) or exc}", 2) from None
     else:
         with tempfile.TemporaryDirectory() as tmp:
             exe = compile_solver(tmp, "copies")
@@ -151,7 +156,7 @@ def main() -> None:
                 fh.write("\n".join(found) + "\n")
     if not found or found[0] != f"feasible {args.depth - 1}":
         raise fail(f"{args.tree or 'copies.c'}: line 1: expected \"feasible {args.depth - 1}\"", 2)
-    lines = doubled(found[1:], masks, k // 2, args.depth - 1)
+    lines = doubled(found[1:], masks, k // 2, args.depth - 1, args.tree or "copies.c's output")
     word_and_verify(args.puzzle, document, anyl, lines, by_mask, args.depth, args.out, note + " (pairs)")
 
 
