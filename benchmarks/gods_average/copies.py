@@ -139,6 +139,8 @@ def main() -> None:
               f"{seconds:.1f} s, {peak:.0f} MB peak)")
         return
     if run.returncode != 0 or not out or not out[0].startswith("feasible"):
+        if run.returncode == 2:
+            raise fail(f"{args.puzzle}: copies.c cannot take this row: {run.stderr.strip()}", 2)
         raise fail(f"{args.puzzle}: stopped after {seconds:.1f} s: {' '.join(out) or run.stderr.strip()}",
                    3 if run.returncode == 3 else 70)
     word_and_verify(args.puzzle, document, anyl, out[1:], by_mask, args.depth, args.out, f"; search {seconds:.1f} s, {peak:.0f} MB peak")

@@ -147,6 +147,8 @@ def main() -> None:
         if run.returncode == 1 and found and found[0].startswith("infeasible"):
             raise fail(f"{args.puzzle}: pairs cannot be told apart within {args.depth - 1} questions ({seconds:.1f} s); "
                        f"this proves nothing about {args.depth} questions for the row", 3)
+        if run.returncode == 2:
+            raise fail(f"{args.puzzle}: copies.c cannot take this row: {run.stderr.strip()}", 2)
         if run.returncode != 0:
             raise fail(f"{args.puzzle}: stopped after {seconds:.1f} s: {' '.join(found) or run.stderr.strip()}",
                        3 if run.returncode == 3 else 70)
