@@ -20,6 +20,10 @@ import sys
 import tempfile
 import time
 from collections import defaultdict
+from dataclasses import dataclass
+
+from children import run_child
+from run import compile_solver, fail, load_gods
 
 from smullyan.api.results import Strategy
 from smullyan.interrogate.anylang import AnyLanguage
@@ -28,9 +32,6 @@ from smullyan.interrogate.patterns import BOTH, FREE
 from smullyan.interrogate.realise import AnyRealiser
 from smullyan.interrogate.search import Ask, Budget, Leaf, Split
 from smullyan.interrogate.verify import verify
-
-from run import compile_solver, fail, load_gods
-from children import run_child
 
 
 def row_of(anyl: AnyLanguage, n: int) -> tuple[int, dict[int, list[int]]]:
@@ -95,61 +96,101 @@ def read_count_tree(lines: list[str], masks: list[int], by_mask: dict[int, list[
     return tree
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+@dataclass(frozen=True)
+class Row:
+    """A liar row read for the count model: its puzzle document and worlds by set of random gods."""
+
+    name: str
+    document: object
+    anyl: AnyLanguage
+    n: int
+    r: int
+    f: int
+    k: int
+    by_mask: dict[int, list[int]]
+
+
+def add_search_arguments(ap: argparse.ArgumentParser, depth_help: str) -> None:
+    """Add the arguments copies.py and pairs.py share (the puzzle, the depth and copies.c's settings)."""
     ap.add_argument("puzzle")
-    ap.add_argument("--depth", type=int, required=True, help="questions in the worst case to prove or refute")
+    ap.add_argument("--depth", type=int, required=True, help=depth_help)
     ap.add_argument("--limit", type=float, default=3600.0, help="seconds")
     ap.add_argument("--memo", type=int, default=24, help="log2 of leaves.c's memo entries (16 bytes each)")
     ap.add_argument("--orbits", action="store_true", help="the root's divisions one per orbit (needs nauty's genbg)")
     ap.add_argument("--out", help="write the verified strategy here (JSON)")
-    args = ap.parse_args()
-    if not 0 <= args.depth <= 30:
-        raise fail("--depth must be 0 to 30", 2)
+
+
+def check_search_arguments(args: argparse.Namespace, least_depth: int) -> None:
+    """Exit 2 naming the first shared argument out of range."""
+    if not least_depth <= args.depth <= 30:
+        raise fail(f"--depth must be {least_depth} to 30", 2)
     if not 10 <= args.memo <= 30:
         raise fail("--memo must be 10 to 30 (log2 of the entries)", 2)
     if not args.limit > 0:
         raise fail("--limit must be a positive number of seconds", 2)
-    document = load_gods(args.puzzle, "the count model")
-    puzzle = document.model
-    ctx = puzzle.contexts()
+
+
+def load_row(path: str) -> Row:
+    """Return the liar row a puzzle file states, or exit 2 naming what the count model needs."""
+    document = load_gods(path, "the count model")
+    ctx = document.model.contexts()
     n = len(ctx.space.agents)
-    anyl = AnyLanguage(ctx, puzzle.goal, Budget())
+    anyl = AnyLanguage(ctx, document.model.goal, Budget())
     r, by_mask = row_of(anyl, n)
     k = len(next(iter(by_mask.values())))
     # the model needs only k = C(f+t, f); the least f with C(n-r, f) = k gives it (f and t may be swapped)
     f = next(f for f in range(n - r + 1) if len(list(itertools.combinations(range(n - r), f))) == k)
+    return Row(path, document, anyl, n, r, f, k, by_mask)
+
+
+def run_copies(row: Row, depth: int, args: argparse.Namespace, *extra: str):
+    """Return copies.c's run on the row within `depth` questions (its lines, seconds and peak MB), with its
+    tree and, with --orbits, the root's orbits; exit 2 if copies.c cannot take the row."""
     with tempfile.TemporaryDirectory() as tmp:
         exe = compile_solver(tmp, "copies")
-        extra = ["tree"]
+        options = ["tree", *extra]
         if args.orbits:
             from worst_bound import divisions
 
-            divisions(n, r, f"{tmp}/divisions.g6")
-            extra.append(f"roots={tmp}/divisions.g6")
+            divisions(row.n, row.r, f"{tmp}/divisions.g6")
+            options.append(f"roots={tmp}/divisions.g6")
         start = time.perf_counter()
-        run = run_child([exe, str(f), str(n - r - f), str(r), str(args.depth), str(args.limit), str(args.memo),
-                              *extra], capture_output=True, text=True)
+        run = run_child([exe, str(row.f), str(row.n - row.r - row.f), str(row.r), str(depth), str(args.limit),
+                         str(args.memo), *options], capture_output=True, text=True)
         seconds = time.perf_counter() - start
         peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    if run.returncode == 2:
+        raise fail(f"{row.name}: copies.c cannot take this row: {run.stderr.strip()}", 2)
     sys.stderr.write(run.stderr)
-    out = run.stdout.splitlines()
+    return run, run.stdout.splitlines(), seconds, peak
+
+
+def stopped(row: Row, run, lines: list[str], seconds: float) -> SystemExit:
+    """Return the exit for a copies.c run that neither decided nor failed on input: 3 at its limit, else 70."""
+    return fail(f"{row.name}: stopped after {seconds:.1f} s: {' '.join(lines) or run.stderr.strip()}",
+                3 if run.returncode == 3 else 70)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    add_search_arguments(ap, "questions in the worst case to prove or refute")
+    args = ap.parse_args()
+    check_search_arguments(args, 0)
+    row = load_row(args.puzzle)
+    run, out, seconds, peak = run_copies(row, args.depth, args)
     if run.returncode == 1 and out and out[0].startswith("infeasible"):
         print(f"{args.puzzle}: no strategy of {args.depth} questions identifies every god (count model, exhaustive; "
               f"{seconds:.1f} s, {peak:.0f} MB peak)")
         return
     if run.returncode != 0 or not out or not out[0].startswith("feasible"):
-        if run.returncode == 2:
-            raise fail(f"{args.puzzle}: copies.c cannot take this row: {run.stderr.strip()}", 2)
-        raise fail(f"{args.puzzle}: stopped after {seconds:.1f} s: {' '.join(out) or run.stderr.strip()}",
-                   3 if run.returncode == 3 else 70)
-    word_and_verify(args.puzzle, document, anyl, out[1:], by_mask, args.depth, args.out, f"; search {seconds:.1f} s, {peak:.0f} MB peak")
+        raise stopped(row, run, out, seconds)
+    word_and_verify(row, out[1:], args.depth, args.out, f"; search {seconds:.1f} s, {peak:.0f} MB peak")
 
 
-def word_and_verify(name: str, document, anyl: AnyLanguage, lines: list[str], by_mask: dict[int, list[int]], depth: int,
-                    out: str | None, note: str = "") -> None:
+def word_and_verify(row: Row, lines: list[str], depth: int, out: str | None, note: str = "") -> None:
     """Read a count tree, word it, verify it against every world and hidden state, print it (with `note`)
     and write it to `out` when given; exit 1 if it fails verification."""
+    name, document, anyl, by_mask = row.name, row.document, row.anyl, row.by_mask
     puzzle = document.model
     ctx = puzzle.contexts()
     tree = read_count_tree(lines, sorted(by_mask), by_mask, depth)  # copies.c numbers the worlds by increasing mask

@@ -152,8 +152,8 @@ def main() -> None:
     from pysat.solvers import Solver
 
     sys.path.insert(0, __file__.rsplit("/", 1)[0])
-    from copies import row_of, word_and_verify
-    from run import fail, load_gods
+    from copies import load_row, word_and_verify
+    from run import fail
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("puzzle")
@@ -165,16 +165,8 @@ def main() -> None:
     args = ap.parse_args()
     if not 1 <= args.depth <= 12:
         raise fail("--depth must be 1 to 12", 2)
-    document = load_gods(args.puzzle, "the count model")
-    puzzle = document.model
-    ctx = puzzle.contexts()
-    n = len(ctx.space.agents)
-    from smullyan.interrogate.anylang import AnyLanguage
-    from smullyan.interrogate.search import Budget
-
-    anyl = AnyLanguage(ctx, puzzle.goal, Budget())
-    r, by_mask = row_of(anyl, n)
-    k = len(next(iter(by_mask.values())))
+    row = load_row(args.puzzle)
+    n, r, k = row.n, row.r, row.k
     start = time.perf_counter()
     formula, masks, x, y = count_formula(n, r, k, args.depth)
     print(f"{args.puzzle}: {formula.top} variables, {len(formula.clauses)} clauses "
@@ -199,8 +191,7 @@ def main() -> None:
             return
         model = {lit for lit in solver.get_model() if lit > 0}
     print(f"{args.puzzle}: satisfiable in {seconds:.1f} s; wording and verifying", flush=True)
-    word_and_verify(args.puzzle, document, anyl, read_tree(model, masks, x, y, n, k, args.depth), by_mask, args.depth,
-                    args.out)
+    word_and_verify(row, read_tree(model, masks, x, y, n, k, args.depth), args.depth, args.out)
 
 if __name__ == "__main__":
     try:

@@ -21,18 +21,16 @@ verified strategy, 1 verification failed, 2 bad input, 3 no pair tree within D -
 from __future__ import annotations
 
 import argparse
-import itertools
-import resource
-import sys
-import tempfile
-import time
 
-from children import run_child
-from copies import row_of, word_and_verify
-from run import compile_solver, fail, load_gods
-
-from smullyan.interrogate.anylang import AnyLanguage
-from smullyan.interrogate.search import Budget
+from copies import (
+    add_search_arguments,
+    check_search_arguments,
+    load_row,
+    run_copies,
+    stopped,
+    word_and_verify,
+)
+from run import fail
 
 
 def doubled(lines: list[str], masks: list[int], half: int, depth: int, source: str = "the pair tree") -> list[str]:
@@ -96,31 +94,14 @@ def doubled(lines: list[str], masks: list[int], half: int, depth: int, source: s
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("puzzle")
-    ap.add_argument("--depth", type=int, required=True, help="questions in the worst case of the strategy sought")
-    ap.add_argument("--limit", type=float, default=3600.0, help="seconds")
-    ap.add_argument("--memo", type=int, default=24, help="log2 of leaves.c's memo entries (16 bytes each)")
-    ap.add_argument("--orbits", action="store_true", help="the root's divisions one per orbit (needs nauty's genbg)")
+    add_search_arguments(ap, "questions in the worst case of the strategy sought")
     ap.add_argument("--tree", help="read the pair tree (copies.c's output) from this file instead of searching")
     ap.add_argument("--save-tree", help="write the pair tree found here")
-    ap.add_argument("--out", help="write the verified strategy here (JSON)")
     args = ap.parse_args()
-    if not 1 <= args.depth <= 30:
-        raise fail("--depth must be 1 to 30", 2)
-    if not 10 <= args.memo <= 30:
-        raise fail("--memo must be 10 to 30 (log2 of the entries)", 2)
-    if not args.limit > 0:
-        raise fail("--limit must be a positive number of seconds", 2)
-    document = load_gods(args.puzzle, "the count model")
-    ctx = document.model.contexts()
-    n = len(ctx.space.agents)
-    anyl = AnyLanguage(ctx, document.model.goal, Budget())
-    r, by_mask = row_of(anyl, n)
-    k = len(next(iter(by_mask.values())))
-    if k % 2:
-        raise fail(f"{args.puzzle}: {k} worlds per set of random gods cannot be taken in pairs", 2)
-    f = next(f for f in range(n - r + 1) if len(list(itertools.combinations(range(n - r), f))) == k)
-    masks = sorted(by_mask)
+    check_search_arguments(args, 1)
+    row = load_row(args.puzzle)
+    if row.k % 2:
+        raise fail(f"{args.puzzle}: {row.k} worlds per set of random gods cannot be taken in pairs", 2)
     note = ""
     if args.tree:
         try:
@@ -129,37 +110,20 @@ def main() -> None:
         except (OSError, UnicodeDecodeError) as exc:
             raise fail(f"{args.tree}: {getattr(exc, 'strerror', None) or exc}", 2) from None
     else:
-        with tempfile.TemporaryDirectory() as tmp:
-            exe = compile_solver(tmp, "copies")
-            extra = ["tree", f"K={k // 2}"]
-            if args.orbits:
-                from worst_bound import divisions
-
-                divisions(n, r, f"{tmp}/divisions.g6")
-                extra.append(f"roots={tmp}/divisions.g6")
-            start = time.perf_counter()
-            run = run_child([exe, str(f), str(n - r - f), str(r), str(args.depth - 1), str(args.limit),
-                             str(args.memo), *extra], capture_output=True, text=True)
-            seconds = time.perf_counter() - start
-            peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-        sys.stderr.write(run.stderr)
-        found = run.stdout.splitlines()
+        run, found, seconds, peak = run_copies(row, args.depth - 1, args, f"K={row.k // 2}")
         if run.returncode == 1 and found and found[0].startswith("infeasible"):
             raise fail(f"{args.puzzle}: pairs cannot be told apart within {args.depth - 1} questions ({seconds:.1f} s); "
                        f"this proves nothing about {args.depth} questions for the row", 3)
-        if run.returncode == 2:
-            raise fail(f"{args.puzzle}: copies.c cannot take this row: {run.stderr.strip()}", 2)
         if run.returncode != 0:
-            raise fail(f"{args.puzzle}: stopped after {seconds:.1f} s: {' '.join(found) or run.stderr.strip()}",
-                       3 if run.returncode == 3 else 70)
+            raise stopped(row, run, found, seconds)
         note = f"; pair search {seconds:.1f} s, {peak:.0f} MB peak"
         if args.save_tree:
             with open(args.save_tree, "w", encoding="utf-8") as fh:
                 fh.write("\n".join(found) + "\n")
     if not found or found[0] != f"feasible {args.depth - 1}":
         raise fail(f"{args.tree or 'copies.c'}: line 1: expected \"feasible {args.depth - 1}\"", 2)
-    lines = doubled(found[1:], masks, k // 2, args.depth - 1, args.tree or "copies.c's output")
-    word_and_verify(args.puzzle, document, anyl, lines, by_mask, args.depth, args.out, note + " (pairs)")
+    lines = doubled(found[1:], sorted(row.by_mask), row.k // 2, args.depth - 1, args.tree or "copies.c's output")
+    word_and_verify(row, lines, args.depth, args.out, note + " (pairs)")
 
 
 if __name__ == "__main__":
