@@ -1,0 +1,69 @@
+"""benchmarks/gods_average/polish.py: compose.py's strategy for a liar row (the row without liars' tree, then a
+code for the liars) with its small subtrees replaced by exact optima of the count model. From the stored tree of
+0, 4, 3 it gives 1, 3, 3 a verified 2243/280 (composed: 281/35); bad input exits 2 naming the file and line."""
+
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+import smullyan
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRIPT = ROOT / "benchmarks" / "gods_average" / "polish.py"
+TREE = ROOT / "docs" / "leaderboard" / "dedicated" / "gods_0_4_3_tree.txt"
+UPPER = ROOT / "docs" / "leaderboard" / "upper"
+
+
+def _polish(*args):
+    return subprocess.run([sys.executable, str(SCRIPT), *map(str, args)], check=False, capture_output=True, text=True,
+                          timeout=300)
+
+
+def test_polishing_the_composed_strategy_of_one_three_three(tmp_path):
+    out, saved = tmp_path / "s.json", tmp_path / "t.txt"
+    r = _polish(TREE, UPPER / "gods_1_3_3.toml", "--out", out, "--save-tree", saved)
+    assert r.returncode == 0, r.stderr
+    first, second = r.stdout.strip().split("\n")
+    assert first.startswith("composed 8.028571, polished 8.010714: 276 nodes solved, 10 cheaper, 0 stopped at "
+                            "--limit (")
+    assert second.endswith("a strategy of 12 questions at worst (average 2243/280 = 8.010714), verified against "
+                           "every world and hidden state")
+    puzzle = smullyan.load(UPPER / "gods_1_3_3.toml")
+    verdict = smullyan.verify(puzzle, smullyan.load_strategy(out, puzzle))
+    assert (verdict.ok, verdict.expected, verdict.worst) == (True, Fraction(2243, 280), 12)
+    assert saved.read_text().startswith("Q 0 ")
+
+
+def test_a_node_cap_of_one_keeps_the_composed_strategy():
+    r = _polish(TREE, UPPER / "gods_1_3_3.toml", "--nodes", 1)
+    assert r.returncode == 0, r.stderr
+    assert "(average 281/35 = 8.028571)" in r.stdout
+
+
+@pytest.mark.parametrize("edit, message", [
+    (lambda lines: ["35 1 2"] + lines[1:], "line 1: not the first line of a tree written by run.py --tree"),
+    (lambda lines: lines[:1] + ["B 0 1 2"] + lines[2:], "line 2: not a node (\"A g yes no\" or \"L w\"): B 0 1 2"),
+    (lambda lines: lines[:1] + ["L 35"] + lines[2:], "line 2: not a node"),
+    (lambda lines: lines + ["L 0"], "line 161: lines after the tree"),
+    (lambda lines: lines[:-2], "the tree ends early"),
+])
+def test_a_tree_that_is_not_one_exits_two_naming_the_line(tmp_path, edit, message):
+    bad = tmp_path / "bad.txt"
+    bad.write_text("\n".join(edit(TREE.read_text().splitlines())) + "\n")
+    r = _polish(bad, UPPER / "gods_1_3_3.toml")
+    assert r.returncode == 2
+    assert r.stderr.startswith(str(bad)) and message in r.stderr, r.stderr
+    assert "Traceback" not in r.stderr
+
+
+def test_a_row_with_other_random_sets_or_bad_options_exits_two(tmp_path):
+    r = _polish(TREE, UPPER / "gods_1_4_3.toml")
+    assert (r.returncode, r.stderr.strip()) == (2, f"{UPPER / 'gods_1_4_3.toml'}: its sets of random gods are not "
+                                                   f"those of {TREE}")
+    r = _polish(TREE, UPPER / "gods_1_3_3.toml", "--nodes", 0)
+    assert r.returncode == 2 and "--nodes: 0 is not positive" in r.stderr
+    r = _polish(tmp_path / "missing.txt", UPPER / "gods_1_3_3.toml")
+    assert r.returncode == 2 and r.stderr.startswith(f"{tmp_path / 'missing.txt'}: cannot read")
