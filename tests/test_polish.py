@@ -61,8 +61,8 @@ def test_a_tree_that_is_not_one_exits_two_naming_the_line(tmp_path, edit, messag
 
 def test_a_row_with_other_random_sets_or_bad_options_exits_two(tmp_path):
     r = _polish(TREE, UPPER / "gods_1_4_3.toml")
-    assert (r.returncode, r.stderr.strip()) == (2, f"{UPPER / 'gods_1_4_3.toml'}: its sets of random gods are not "
-                                                   f"those of {TREE}")
+    expected = f"{UPPER / 'gods_1_4_3.toml'}: its sets of random gods are not those of {TREE}"
+    assert (r.returncode, r.stderr.strip()) == (2, expected)
     r = _polish(TREE, UPPER / "gods_1_3_3.toml", "--nodes", 0)
     assert r.returncode == 2 and "--nodes: 0 is not positive" in r.stderr
     r = _polish(tmp_path / "missing.txt", UPPER / "gods_1_3_3.toml")

@@ -36,7 +36,8 @@ def read_tree(path: str) -> tuple[list[int], tuple]:
     """Return run.py's tree file as the random sets of its worlds and its tree over sets (a leaf names its
     set), or exit 2 naming the file and line."""
     try:
-        lines = open(path, encoding="utf-8").read().rstrip().split("\n")
+        with open(path, encoding="utf-8") as fh:
+            lines = fh.read().rstrip().split("\n")
     except (OSError, UnicodeDecodeError) as exc:
         raise fail(f"{path}: cannot read ({exc})", 2) from None
     pos = 0
