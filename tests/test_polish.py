@@ -1,6 +1,7 @@
 """benchmarks/gods_average/polish.py: compose.py's strategy for a liar row (the row without liars' tree, then a
 code for the liars) with its small subtrees replaced by exact optima of the count model. From the stored tree of
-0, 4, 3 it gives 1, 3, 3 a verified 2243/280 (composed: 281/35); bad input exits 2 naming the file and line."""
+0, 4, 3 it gives 1, 3, 3 a verified 1121/140 (composed: 281/35) and 2, 2, 3 517/60 (composed: 913/105; the
+ranked search's was 19331/2240); bad input exits 2 naming the file and line."""
 
 import subprocess
 import sys
@@ -22,19 +23,32 @@ def _polish(*args):
                           timeout=300)
 
 
-def test_polishing_the_composed_strategy_of_one_three_three(tmp_path):
+@pytest.mark.parametrize("row, summary, average, worst", [
+    ("gods_1_3_3", "composed 8.028571, polished 8.007143: 312 nodes solved, 12 cheaper", Fraction(1121, 140), 12),
+    ("gods_2_2_3", "composed 8.695238, polished 8.616667: 462 nodes solved, 36 cheaper", Fraction(517, 60), 12),
+])
+def test_polishing_the_composed_strategies_of_the_seven_god_rows(tmp_path, row, summary, average, worst):
     out, saved = tmp_path / "s.json", tmp_path / "t.txt"
-    r = _polish(TREE, UPPER / "gods_1_3_3.toml", "--out", out, "--save-tree", saved)
+    r = _polish(TREE, UPPER / f"{row}.toml", "--out", out, "--save-tree", saved)
     assert r.returncode == 0, r.stderr
     first, second = r.stdout.strip().split("\n")
-    assert first.startswith("composed 8.028571, polished 8.010714: 276 nodes solved, 10 cheaper, 0 stopped at "
-                            "--limit (")
-    assert second.endswith("a strategy of 12 questions at worst (average 2243/280 = 8.010714), verified against "
-                           "every world and hidden state")
-    puzzle = smullyan.load(UPPER / "gods_1_3_3.toml")
+    assert first.startswith(summary + ", 0 stopped at --limit (")
+    assert second.endswith(f"a strategy of {worst} questions at worst (average {average} = {float(average):.6f}), "
+                           "verified against every world and hidden state")
+    puzzle = smullyan.load(UPPER / f"{row}.toml")
     verdict = smullyan.verify(puzzle, smullyan.load_strategy(out, puzzle))
-    assert (verdict.ok, verdict.expected, verdict.worst) == (True, Fraction(2243, 280), 12)
+    assert (verdict.ok, verdict.expected, verdict.worst) == (True, average, worst)
     assert saved.read_text().startswith("Q 0 ")
+
+
+def test_the_c_and_python_searches_polish_alike():
+    """polish.c against the same search in Python: the same nodes solved, the same ones cheaper, the same
+    average (1, 3, 3, nodes of at most 12 worlds)."""
+    runs = [_polish(TREE, UPPER / "gods_1_3_3.toml", "--nodes", 12, "--engine", engine) for engine in ("c", "python")]
+    assert [r.returncode for r in runs] == [0, 0]
+    heads = [r.stdout.split(" (")[0] for r in runs]
+    assert heads == ["composed 8.028571, polished 8.010714: 276 nodes solved, 10 cheaper, 0 stopped at --limit"] * 2
+    assert all("(average 2243/280 = 8.010714)" in r.stdout for r in runs)
 
 
 def test_a_node_cap_of_one_keeps_the_composed_strategy():

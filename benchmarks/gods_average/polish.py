@@ -1,8 +1,8 @@
 """A better strategy for a liar row on average: compose.py's strategy (the row without liars' tree, then a code
 for the liars), with every small subtree replaced by an exact optimum of the count model where that is cheaper.
 
-Run: python benchmarks/gods_average/polish.py TREE PUZZLE.toml [--nodes 12] [--cap 8] [--limit 60]
-                                                [--save-tree FILE] [--out FILE]
+Run: python benchmarks/gods_average/polish.py TREE PUZZLE.toml [--nodes 40] [--cap 8] [--limit 60]
+                                                [--engine c|python] [--save-tree FILE] [--out FILE]
 
 TREE is what `run.py --tree` wrote for the row with f + t truthful gods and r random ones; PUZZLE is the row
 with f liars, t truthful and r random gods (README.md beside this file, "Polishing the composed strategy").
@@ -10,7 +10,8 @@ The composed strategy keeps the k = C(f+t, f) worlds of a set of random gods tog
 found the set, then separates them by an optimal code. In the count model (copies.py) a node is how many of
 each set's k worlds it holds and the masses its random gods' answers left them; below the root, every node
 holding at most --nodes worlds is solved exactly within --cap more questions (a branch and bound: Huffman's
-code of the masses bounds a node, and each node's value is memoised), bottom up, and its subtree is replaced
+code of the masses bounds a node, and each node's value is memoised; polish.c, or --engine python, the same
+search in Python, slower, kept as a cross-check), bottom up, and its subtree is replaced
 when the optimum is cheaper. A node whose search passes --limit seconds keeps its subtree. The result is a
 count tree (--save-tree writes it as copies.c's lines), worded and verified by smullyan against every world
 and hidden state; its average is an upper bound, not an optimum. Exit 0 with a verified strategy, 1
@@ -23,10 +24,13 @@ import argparse
 import heapq
 import itertools
 import math
+import sys
+import tempfile
 import time
 
+from children import run_child
 from copies import Row, load_row, word_and_verify
-from run import fail
+from run import compile_solver, fail
 
 # a count tree: ("L",) or ("Q", g, {set mask: worlds sent to the first child}, first, second)
 # a node: {set mask: (worlds held, questions put to gods random in the set)}; a world's mass is 2^-exponent
@@ -227,6 +231,43 @@ class Exact:
         return ("Q", g, first, self.tree(a, cap - 1), self.tree(b, cap - 1))
 
 
+class Native:
+    """The same search in C (polish.c), one process per node: larger nodes in the same time."""
+
+    def __init__(self, exe: str, masks: list[int], gods: int, memo: int) -> None:
+        self.exe, self.masks, self.gods, self.memo = exe, masks, gods, memo
+
+    def improve(self, node: dict, cap: int, bound: float, seconds: float) -> tuple | None:
+        """Return the node's optimal count tree within cap questions if it costs less than bound, else None;
+        raises TimeoutError when the search passes `seconds`."""
+        counts = [node[m][0] if m in node else 0 for m in self.masks]
+        exps = [node[m][1] if m in node else 0 for m in self.masks]
+        text = " ".join(map(str, [self.gods, len(self.masks), cap, repr(bound), seconds, self.memo,
+                                  *self.masks, *counts, *exps]))
+        run = run_child([self.exe], input=text, capture_output=True, text=True)
+        lines = run.stdout.split("\n")
+        if run.returncode == 3:
+            raise TimeoutError
+        if run.returncode == 1 and lines[0] == "none":
+            return None
+        if run.returncode != 0 or not lines[0].startswith("value "):
+            raise fail(f"internal error: polish.c exited {run.returncode}: {run.stderr.strip()[-300:]}", 70)
+        pos = 1
+
+        def walk(held: dict) -> tuple:
+            nonlocal pos
+            parts = lines[pos].split()
+            pos += 1
+            if parts == ["L"]:
+                return ("L",)
+            g, row = int(parts[1]), [int(x) for x in parts[2:]]
+            first = {m: row[i] for i, m in enumerate(self.masks) if m in held and not m >> g & 1}
+            a, b = children(held, g, first)
+            return ("Q", g, first, walk(a), walk(b))
+
+        return walk(node)
+
+
 def polish(tree: tuple, node: dict, gods: int, args: argparse.Namespace, tally: dict) -> tuple:
     """Return the tree with each subtree of a node of at most args.nodes worlds replaced by the node's exact
     optimum within args.cap questions where that is cheaper, children first."""
@@ -238,21 +279,27 @@ def polish(tree: tuple, node: dict, gods: int, args: argparse.Namespace, tally: 
     if sum(c for c, _ in node.values()) > args.nodes:
         return tree
     now = cost(tree, node)
-    items = tuple(sorted((m, c, e) for m, (c, e) in node.items()))
-    exact = Exact(gods, time.monotonic() + args.limit)
     tally["tried"] += 1
     try:
-        value, split = exact.solve(items, args.cap, now)
+        if args.native:
+            better = args.native.improve(node, args.cap, now, args.limit)
+        else:
+            items = tuple(sorted((m, c, e) for m, (c, e) in node.items()))
+            exact = Exact(gods, time.monotonic() + args.limit)
+            _, split = exact.solve(items, args.cap, now)
+            better = exact.tree(items, args.cap) if split is not None else None
     except TimeoutError:
         tally["stopped"] += 1
+        print(f"a node of {sum(c for c, _ in node.values())} worlds stopped at --limit", file=sys.stderr, flush=True)
         return tree
-    if split is None:
+    if better is None:
         return tree
-    better = exact.tree(items, args.cap)
-    if cost(better, node) != value or value >= now:
-        raise fail("internal error: the exact subtree's cost is not the search's value", 70)
+    value = cost(better, node)
+    if value >= now:
+        raise fail("internal error: the exact subtree is not cheaper than the one it replaces", 70)
     tally["improved"] += 1
     tally["gain"] += now - value
+    print(f"a node of {sum(c for c, _ in node.values())} worlds: {now:g} -> {value:g}", file=sys.stderr, flush=True)
     return better
 
 
@@ -294,9 +341,12 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("tree")
     ap.add_argument("puzzle")
-    ap.add_argument("--nodes", type=positive(int), default=12, help="solve nodes of at most this many worlds")
+    ap.add_argument("--nodes", type=positive(int), default=40, help="solve nodes of at most this many worlds")
     ap.add_argument("--cap", type=positive(int), default=8, help="questions below a node solved exactly")
     ap.add_argument("--limit", type=positive(float), default=60.0, help="seconds per node")
+    ap.add_argument("--engine", choices=("c", "python"), default="c",
+                    help="the exact search: polish.c (needs gcc; the default) or the same search in Python")
+    ap.add_argument("--memo", type=int, default=20, help="log2 of polish.c's memo entries (160 bytes each)")
     ap.add_argument("--save-tree", help="write the count tree (copies.c's lines) here")
     ap.add_argument("--out", help="write the verified strategy here (JSON)")
     args = ap.parse_args()
@@ -305,6 +355,15 @@ def main() -> None:
     masks = sorted(row.by_mask)
     if sorted(sets) != masks:
         raise fail(f"{args.puzzle}: its sets of random gods are not those of {args.tree}", 2)
+    if not 10 <= args.memo <= 28:
+        raise fail("--memo must be 10 to 28 (log2 of the entries)", 2)
+    with tempfile.TemporaryDirectory() as tmp:
+        args.native = Native(compile_solver(tmp, "polish"), masks, row.n, args.memo) if args.engine == "c" else None
+        run_polish(args, row, base, sets, masks)
+
+
+def run_polish(args: argparse.Namespace, row: Row, base: tuple, sets: list[int], masks: list[int]) -> None:
+    """Polish the composed strategy, print what changed, then word, verify and write the result."""
     start = time.monotonic()
     root = {m: (row.k, 0) for m in masks}
     tree = composed(base, sets, row.k, row.n)
