@@ -81,3 +81,34 @@ def test_a_row_with_other_random_sets_or_bad_options_exits_two(tmp_path):
     assert r.returncode == 2 and "--nodes: 0 is not positive" in r.stderr
     r = _polish(tmp_path / "missing.txt", UPPER / "gods_1_3_3.toml")
     assert r.returncode == 2 and r.stderr.startswith(f"{tmp_path / 'missing.txt'}: cannot read")
+
+
+TREE_OF = ROOT / "benchmarks" / "gods_average" / "tree_of.py"
+DEDICATED = ROOT / "docs" / "leaderboard" / "dedicated"
+
+
+def _tree_of(*args):
+    return subprocess.run([sys.executable, str(TREE_OF), *map(str, args)], check=False, capture_output=True,
+                          text=True, timeout=300)
+
+
+def test_tree_of_reads_a_verified_strategy_as_the_tree_polish_starts_from(tmp_path):
+    """0, 5, 3's stored tree is tree_of.py's reading of its verified strategy (729/112): the same text again."""
+    out = tmp_path / "t.txt"
+    r = _tree_of(DEDICATED / "gods_0_5_3.toml", DEDICATED / "gods_0_5_3_strategy.json", "--out", out)
+    assert (r.returncode, r.stdout.strip()) == (0, f"{out}: 56 sets of random gods, 103 questions")
+    assert out.read_text() == (DEDICATED / "gods_0_5_3_tree.txt").read_text()
+    r = _tree_of(DEDICATED / "gods_0_4_3.toml", DEDICATED / "gods_0_4_3_strategy.json", "--out", out)
+    assert r.returncode == 0, r.stderr
+    r = _polish(out, UPPER / "gods_1_3_3.toml", "--nodes", 1)
+    assert r.returncode == 0 and "(average 281/35 = 8.028571)" in r.stdout
+
+
+def test_tree_of_refuses_a_liar_row_and_a_strategy_of_another_puzzle(tmp_path):
+    r = _tree_of(UPPER / "gods_1_3_3.toml", UPPER / "gods_1_3_3_strategy.json", "--out", tmp_path / "t.txt")
+    assert (r.returncode, r.stderr.strip()) == (2, (f"{UPPER / 'gods_1_3_3.toml'}: tree_of.py needs a row of truthful "
+                                                   "and random gods only"))
+    r = _tree_of(DEDICATED / "gods_0_4_3.toml", DEDICATED / "gods_0_5_3_strategy.json", "--out", tmp_path / "t.txt")
+    assert (r.returncode, r.stderr.strip()) == (2, (f"{DEDICATED / 'gods_0_5_3_strategy.json'}: unknown agent 'H'; "
+                                                   "agents are A, B, C, D, E, F, G"))
+    assert not (tmp_path / "t.txt").exists()

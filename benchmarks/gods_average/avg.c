@@ -30,6 +30,7 @@
  * the search then proves the optimum in one round; below: with roots=FILE, print each root division whose
  * bound is under the limit, the divisions a proof that nothing beats the limit must search deeper, and stop;
  * progress=S: where the search is, on stderr at most every S seconds; the time limit is checked every 2^22 splits;
+ * padded-tree: with lambda=X, also print the padded optimum's tree ("charged C", "tree", the tree; padding left out);
  * charged-tree: print the relaxed tree even when it charges capped nodes, each as "C S c0 .. c(n-1) V", a node
  * "S c0 .. c(n-1)" for stdin and the bound V it was charged, in the node's own units; near=D: with roots=FILE, also
  * count each root child's splits whose bound (with cap 2: whose relaxed value) is below the child's value + D;
@@ -200,6 +201,7 @@ static double kraft_relax(const int *levels, int deep, double unit, double l) {
  * Sets *exact when the value is the node's exact optimum (one world, or a god random in none). */
 static int capped_mode;   /* 1: strategies of at most `cap` questions (a node with none left is infinite) */
 static int code_only;     /* 1: the code bound alone (a cross-check that does not rest on the random charge) */
+static int padded_tree;   /* 1: with lambda=X, also print the padded optimum's tree (its leaves' padding left out) */
 static int charged_tree;  /* 1: the tree may hold charged leaves, printed as "C S c0 .. c(n-1) bound" (a node to solve on its own) */
 static const Node *record_node;   /* solve() notes its best split when called on exactly this node */
 static int rec_g; static uint64_t rec_A, rec_B;
@@ -646,11 +648,13 @@ static void emit_code(uint64_t S, const int *lev, int g) {
     }
 }
 
-/* the relaxed-optimal tree of a node whose value (own units) is `value`, in preorder */
-static int emit(const Node *in, int k, double value) {
+/* the relaxed-optimal tree of a node whose value (own units) is `value`, in preorder; s as in solve (padded
+ * problem: a leaf's padding is not printed, so the tree is the padded optimum's strategy) */
+static int emit(const Node *in, int k, double value, int s) {
     Node nd = *in; tidy(&nd);
     int e[MAXW]; int pl = exps(&nd, e), ex;
-    double own = bound_of(nd.S, e, &ex, k, 1, 0);
+    double l = lam > 0 ? ldexp(lam, -s) : 0;
+    double own = bound_of(nd.S, e, &ex, k, 1, l);
     if (ex) {
         if (__builtin_popcountll(nd.S) <= 1) { printf("L %d\n", __builtin_ctzll(nd.S)); return 1; }
         for (int g = 0; g < n; g++) if (!(nd.S & rnd[g])) { emit_code(nd.S, e, g); return 1; }
@@ -679,19 +683,20 @@ static int emit(const Node *in, int k, double value) {
             for (int i = 1; i < tn; i++) if (y >> (i - 1) & 1) Y |= 1ULL << tw[i];
             uint64_t A = R | Y, B = R | (T & ~Y);
             int ea, eb;
-            double ba = bound_of(A, le, &ea, k - 1, 1, 0), bb = bound_of(B, le, &eb, k - 1, 1, 0);
+            double ba = bound_of(A, le, &ea, k - 1, 1, l / 2), bb = bound_of(B, le, &eb, k - 1, 1, l / 2);
             if (M + ba + bb > value) continue;
-            double v[2], sc[2]; uint64_t part[2] = {A, B}; int ok = 1;
+            double v[2], sc[2]; uint64_t part[2] = {A, B}; int ok = 1, cs[2];
             for (int i = 0; i < 2 && ok; i++) {
                 Node cn; sc[i] = child_of(&ch, part[i], pl, &cn);
+                cs[i] = s + 1 + ilogb(sc[i]);
                 double other = i == 0 ? bb : v[0];
                 int x, c;
-                v[i] = solve(&cn, k - 1, (value - M - other) / sc[i] + 1e-9, &x, &c, 0) * sc[i];
+                v[i] = solve(&cn, k - 1, (value - M - other) / sc[i] + 1e-9, &x, &c, cs[i]) * sc[i];
                 if (!x || (c && !charged_tree)) ok = 0;
             }
             if (!ok || M + v[0] + v[1] != value) continue;
             printf("A %d %llu %llu\n", g, (unsigned long long)A, (unsigned long long)B);
-            for (int i = 0; i < 2; i++) { Node cn = ch; cn.S = part[i]; if (!emit(&cn, k - 1, v[i] / sc[i])) return 0; }
+            for (int i = 0; i < 2; i++) { Node cn = ch; cn.S = part[i]; if (!emit(&cn, k - 1, v[i] / sc[i], cs[i])) return 0; }
             return 1;
         }
     }
@@ -794,7 +799,7 @@ static int roots_main(const char *file) {
     uint64_t part[2] = {bestA, bestB};
     for (int i = 0; i < 2; i++) {
         Node cn = ch; cn.S = part[i];
-        if (best_g[i] < 0 || cap < 2) { if (!emit(&cn, cap - 1, bv[i])) return 1; continue; }
+        if (best_g[i] < 0 || cap < 2) { if (!emit(&cn, cap - 1, bv[i], 0)) return 1; continue; }
         /* the split solve() chose for this child: its children's values, then their trees (no search for it) */
         Node cc = cn; tidy(&cc); cc.c[best_g[i]]++;
         printf("A %d %llu %llu\n", best_g[i], (unsigned long long)best_sA[i], (unsigned long long)best_sB[i]);
@@ -803,7 +808,7 @@ static int roots_main(const char *file) {
             Node gn = cc; gn.S = gpart[j];
             int x, c;
             double gv = solve(&gn, cap - 2, INF, &x, &c, 0);   /* own units, like emit's */
-            if (!x || !emit(&gn, cap - 2, gv)) return 1;
+            if (!x || !emit(&gn, cap - 2, gv, 0)) return 1;
         }
     }
     return 0;
@@ -881,6 +886,7 @@ int main(int argc, char **argv) {
         else if (!strncmp(argv[i], "roots=", 6)) roots = argv[i] + 6;
         else if (!strcmp(argv[i], "below")) below_mode = 1;
         else if (!strcmp(argv[i], "charged-tree")) charged_tree = 1;
+        else if (!strcmp(argv[i], "padded-tree")) padded_tree = 1;
         else if (!strncmp(argv[i], "near=", 5)) near_margin = atof(argv[i] + 5);
         else if (!strcmp(argv[i], "near-list")) near_list = 1;
         else if (!strcmp(argv[i], "query")) query = 1;
@@ -927,15 +933,18 @@ int main(int argc, char **argv) {
         fprintf(stderr, "limit %.6f: %s %.9f (avg %.9f) nodes %lld splits %lld passed %lld hits %lld capped %lld %.1fs\n", (lb + step) / W,
                 x ? "value" : "lb", v, v / W, nodes, splits, passed, memo_hits, capped_leaves, now() - t0);
         if (x && v >= INF) { printf("none within %d questions\n", cap); return 1; }
-        if (x && lam > 0) {   /* the padded problem's relaxed value: a lower bound, no tree */
+        if (x && lam > 0) {   /* the padded problem's relaxed value: a lower bound; with padded-tree, its tree */
             printf("padded %.17g exact %a lambda %.17g nodes %lld splits %lld seconds %.1f\n", v, v, lam, nodes, splits, now() - t0);
-            return 0;
+            if (!padded_tree) return 0;
+            printf("charged %d\ntree\n", ch);
+            deadline = INF;
+            return emit(&root, cap, v, 0) ? 0 : 1;
         }
         if (x) {
             printf("value %.17g avg %.12f charged %d nodes %lld splits %lld seconds %.1f\n", v, v / W, ch, nodes, splits, now() - t0);
             printf("tree\n");
             deadline = INF;
-            int ok = emit(&root, cap, v);
+            int ok = emit(&root, cap, v, 0);
             return ok ? 0 : 1;
         }
         if (v > lb) lb = v;
