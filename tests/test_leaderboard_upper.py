@@ -1,7 +1,7 @@
 """docs/leaderboard/upper: strategies for the n-god leaderboard's rows with three random gods, below its
-upper bounds but not proved optimal (found by the ranked search with wide widths, design note 38; 1, 3, 3's and
-2, 2, 3's are 0, 4, 3's optimal strategy followed by a code for the liars, benchmarks/gods_average/compose.py,
-with its small subtrees replaced by exact optima of the count model, polish.py).
+upper bounds but not proved optimal: 0, 4, 3's (for 1, 3, 3 and 2, 2, 3) or 0, 5, 3's (for 1, 4, 3 and 2, 3, 3)
+optimal strategy followed by a code for the liars (benchmarks/gods_average/compose.py), with its small subtrees
+replaced by exact optima of the count model (polish.py).
 
 Each is checked against every world and hidden state; its average must be at most the leaderboard's
 figure and at least the root's lower bound for strategies of any length (a sanity check: no verified
@@ -19,8 +19,8 @@ FOLDER = Path(__file__).resolve().parent.parent / "docs" / "leaderboard" / "uppe
 ROWS = {  # file stem: (average, worst case of the strategy, the leaderboard's figure)
     "gods_1_3_3": (Fraction(1121, 140), 12, 8.303850),  # composed from 0, 4, 3, then polished (benchmarks/gods_average)
     "gods_2_2_3": (Fraction(517, 60), 12, 8.927679),  # composed from 0, 4, 3, then polished
-    "gods_1_4_3": (Fraction(79313, 8960), 14, 9.041964),
-    "gods_2_3_3": (Fraction(35431, 3584), 15, 10.075670),
+    "gods_1_4_3": (Fraction(19759, 2240), 12, 9.041964),  # composed from 0, 5, 3, then polished
+    "gods_2_3_3": (Fraction(44109, 4480), 13, 10.075670),
 }
 
 
