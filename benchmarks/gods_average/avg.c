@@ -30,6 +30,9 @@
  * the search then proves the optimum in one round; below: with roots=FILE, print each root division whose
  * bound is under the limit, the divisions a proof that nothing beats the limit must search deeper, and stop;
  * progress=S: where the search is, on stderr at most every S seconds; the time limit is checked every 2^22 splits;
+ * rq=X: each question also costs X times the mass of the worlds random in its addressee (the bounds leave that
+ * charge out, so the value found is at most every tree's charged cost; recompute the printed tree's to see it
+ * met: with X = 2^-10, the fewest questions to random gods among the trees of least cost);
  * padded-tree: with lambda=X, also print the padded optimum's tree ("charged C", "tree", the tree; padding left out);
  * charged-tree: print the relaxed tree even when it charges capped nodes, each as "C S c0 .. c(n-1) V", a node
  * "S c0 .. c(n-1)" for stdin and the bound V it was charged, in the node's own units; near=D: with roots=FILE, also
@@ -201,6 +204,7 @@ static double kraft_relax(const int *levels, int deep, double unit, double l) {
  * Sets *exact when the value is the node's exact optimum (one world, or a god random in none). */
 static int capped_mode;   /* 1: strategies of at most `cap` questions (a node with none left is infinite) */
 static int code_only;     /* 1: the code bound alone (a cross-check that does not rest on the random charge) */
+static double rq_pen;    /* rq=X: each question also costs X x the mass of the worlds random in its addressee */
 static int padded_tree;   /* 1: with lambda=X, also print the padded optimum's tree (its leaves' padding left out) */
 static int charged_tree;  /* 1: the tree may hold charged leaves, printed as "C S c0 .. c(n-1) bound" (a node to solve on its own) */
 static const Node *record_node;   /* solve() notes its best split when called on exactly this node */
@@ -484,11 +488,13 @@ static double solve(const Node *in, int k, double limit, int *exact, int *charge
         capped_leaves++; *exact = 1; *charged = 1; return own;
     }
     if (timed_out || ((++nodes & 1023) == 0 && now() > deadline)) { timed_out = 1; *exact = 0; return limit; }
-    double M = 0;
-    for (uint64_t s = nd.S; s; s &= s - 1) M += HALF(e[__builtin_ctzll(s)]);
+    double M0 = 0;
+    for (uint64_t s = nd.S; s; s &= s - 1) M0 += HALF(e[__builtin_ctzll(s)]);
     double cur = limit, best = INF, failmin = INF; int best_charged = 0;
     for (int g = 0; g < n; g++) {
         uint64_t R = nd.S & rnd[g], T = nd.S & ~rnd[g];
+        double M = M0;   /* the question's cost: the node's mass, plus rq=X's charge on the worlds random in g */
+        for (uint64_t q = R; q; q &= q - 1) M += rq_pen * HALF(e[__builtin_ctzll(q)]);
         if (!T) continue;
         /* skip g if swapping it with an earlier god leaves the node unchanged */
         int dup = 0;
@@ -667,10 +673,12 @@ static int emit(const Node *in, int k, double value, int s) {
         return 1;
     }
     (void)own;
-    double M = 0;
-    for (uint64_t s = nd.S; s; s &= s - 1) M += HALF(e[__builtin_ctzll(s)]);
+    double M0 = 0;
+    for (uint64_t s = nd.S; s; s &= s - 1) M0 += HALF(e[__builtin_ctzll(s)]);
     for (int g = 0; g < n; g++) {
         uint64_t R = nd.S & rnd[g], T = nd.S & ~rnd[g];
+        double M = M0;   /* the question's cost: the node's mass, plus rq=X's charge on the worlds random in g */
+        for (uint64_t q = R; q; q &= q - 1) M += rq_pen * HALF(e[__builtin_ctzll(q)]);
         if (!T) continue;
         Node ch = nd; ch.c[g]++;
         int le[MAXW];
@@ -887,6 +895,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "below")) below_mode = 1;
         else if (!strcmp(argv[i], "charged-tree")) charged_tree = 1;
         else if (!strcmp(argv[i], "padded-tree")) padded_tree = 1;
+        else if (!strncmp(argv[i], "rq=", 3)) rq_pen = atof(argv[i] + 3);
         else if (!strncmp(argv[i], "near=", 5)) near_margin = atof(argv[i] + 5);
         else if (!strcmp(argv[i], "near-list")) near_list = 1;
         else if (!strcmp(argv[i], "query")) query = 1;
