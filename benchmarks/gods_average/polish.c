@@ -24,8 +24,8 @@
 #include <string.h>
 #include <time.h>
 
-#define MAXS 64
-#define MAXC 256
+#define MAXS 128
+#define MAXC 4096
 #define INF 1e300
 
 static int n, W, mask[MAXS];

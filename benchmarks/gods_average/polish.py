@@ -346,7 +346,7 @@ def main() -> None:
     ap.add_argument("--limit", type=positive(float), default=60.0, help="seconds per node")
     ap.add_argument("--engine", choices=("c", "python"), default="c",
                     help="the exact search: polish.c (needs gcc; the default) or the same search in Python")
-    ap.add_argument("--memo", type=int, default=20, help="log2 of polish.c's memo entries (160 bytes each)")
+    ap.add_argument("--memo", type=int, default=19, help="log2 of polish.c's memo entries (400 bytes each)")
     ap.add_argument("--save-tree", help="write the count tree (copies.c's lines) here")
     ap.add_argument("--out", help="write the verified strategy here (JSON)")
     args = ap.parse_args()
