@@ -61,6 +61,12 @@ def test_a_node_cap_of_one_keeps_the_composed_strategy():
     (lambda lines: ["35 1 2"] + lines[1:], "line 1: not the first line of a tree written by run.py --tree"),
     (lambda lines: lines[:1] + ["B 0 1 2"] + lines[2:], "line 2: not a node (\"A g yes no\" or \"L w\"): B 0 1 2"),
     (lambda lines: lines[:1] + ["L 35"] + lines[2:], "line 2: not a node"),
+    (lambda lines: lines[:1] + ["A 0 1 2"] + lines[2:],
+     "line 2: not a division of the node's worlds by a question to god 0: A 0 1 2"),
+    (lambda lines: lines[:1] + ["A 9" + lines[1][3:]] + lines[2:],
+     "line 2: not a division of the node's worlds by a question to god 9"),
+    (lambda lines: lines[:6] + ["L 1"] + lines[7:], "line 7: the leaf names world 1 but the node holds world 0"),
+    (lambda lines: lines[:1] + ["L 0"] + lines[2:], "line 2: the leaf names world 0 but the node holds 35 worlds"),
     (lambda lines: lines + ["L 0"], "line 161: lines after the tree"),
     (lambda lines: lines[:-2], "the tree ends early"),
 ])

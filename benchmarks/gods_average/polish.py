@@ -58,7 +58,9 @@ def read_tree(path: str) -> tuple[list[int], tuple]:
         raise bad("not the first line of a tree written by run.py --tree (W and W random sets)") from None
     pos = 1
 
-    def node(depth: int):
+    gods = max(sets).bit_length()
+
+    def node(held: int, depth: int):
         nonlocal pos
         if depth > 64:
             raise bad("the tree is deeper than 64 questions")
@@ -67,19 +69,25 @@ def read_tree(path: str) -> tuple[list[int], tuple]:
         parts = lines[pos].split()
         try:
             if parts[:1] == ["L"] and len(parts) == 2 and 0 <= int(parts[1]) < len(sets):
+                if held != 1 << int(parts[1]):
+                    holds = f"world {held.bit_length() - 1}" if held.bit_count() == 1 else f"{held.bit_count()} worlds"
+                    raise bad(f"the leaf names world {parts[1]} but the node holds {holds}")
                 pos += 1
                 return ("L", sets[int(parts[1])])
             if parts[:1] != ["A"] or len(parts) != 4:
                 raise ValueError
-            g, yes = int(parts[1]), int(parts[2])
+            g, yes, no = int(parts[1]), int(parts[2]), int(parts[3])
         except ValueError:
             raise bad(f"not a node (\"A g yes no\" or \"L w\"): {lines[pos]}") from None
+        random = sum(1 << w for w, m in enumerate(sets) if m >> g & 1) if 0 <= g < gods else -1
+        if random < 0 or yes | no != held or yes & no != held & random or not yes or not no:
+            raise bad(f"not a division of the node's worlds by a question to god {g}: {lines[pos]}")
         pos += 1
-        first = node(depth + 1)
-        second = node(depth + 1)
+        first = node(yes, depth + 1)
+        second = node(no, depth + 1)
         return ("A", g, {sets[w] for w in range(len(sets)) if yes >> w & 1}, first, second)
 
-    tree = node(0)
+    tree = node((1 << len(sets)) - 1, 0)
     if pos < len(lines):
         raise bad("lines after the tree")
     return sets, tree
