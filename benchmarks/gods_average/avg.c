@@ -53,6 +53,7 @@
 #include <math.h>
 #include <time.h>
 #include "model.h"
+#include "huffman.h"
 
 #define INF 1e300
 
@@ -116,15 +117,8 @@ static double huffman_levels(const int *levels, int deep, double unit) {
 
 /* optimal binary prefix code cost of k masses (sorted ascending in m) */
 static double huffman_sorted(const double *m, int k) {
-    if (k <= 1) return 0;
-    double q[MAXW]; int qh = 0, qt = 0, i = 0; double cost = 0;
-    for (int step = 0; step < k - 1; step++) {
-        double a, b;
-        if (i < k && (qh == qt || m[i] <= q[qh])) a = m[i++]; else a = q[qh++];
-        if (i < k && (qh == qt || m[i] <= q[qh])) b = m[i++]; else b = q[qh++];
-        q[qt++] = a + b; cost += a + b;
-    }
-    return cost;
+    double q[MAXW];
+    return huffman_queues(m, k, q);
 }
 
 /* least cost of a prefix code of the k masses (sorted ascending) with codewords of at most L letters

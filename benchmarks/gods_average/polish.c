@@ -24,6 +24,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "huffman.h"
+
 #define MAXS 128
 #define MAXC 4096
 #define INF 1e300
@@ -44,16 +46,9 @@ static double code_bound(const Node *x) {
     int per[200] = {0}, deep = 0, k = 0;
     for (int s = 0; s < W; s++) if (x->c[s]) { per[x->e[s]] += x->c[s]; k += x->c[s]; if (x->e[s] > deep) deep = x->e[s]; }
     if (k <= 1) return 0;
-    double m[MAXC * 2], q[MAXC * 2]; int mk = 0;
+    double m[MAXC], q[MAXC]; int mk = 0;
     for (int j = deep; j >= 0; j--) for (int i = 0; i < per[j]; i++) m[mk++] = P2[j];
-    int i = 0, qh = 0, qt = 0; double cost = 0;
-    for (int step = 0; step < k - 1; step++) {
-        double a, b;
-        if (i < k && (qh == qt || m[i] <= q[qh])) a = m[i++]; else a = q[qh++];
-        if (i < k && (qh == qt || m[i] <= q[qh])) b = m[i++]; else b = q[qh++];
-        q[qt++] = a + b; cost += a + b;
-    }
-    return cost;
+    return huffman_queues(m, k, q);
 }
 
 static uint64_t hash_of(const Node *x, int cap) {
