@@ -300,3 +300,16 @@ def test_the_installed_command_runs_as_a_process():
     bad = subprocess.run([sys.executable, "-m", "smullyan", "solve", "/nonexistent.toml"], capture_output=True, text=True)
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
     assert bad.stderr == "error: /nonexistent.toml: cannot read the file: No such file or directory\n"
+
+
+def test_verify_honours_a_time_limit_and_refuses_a_node_limit():
+    strategy = EXAMPLES / "boolos_strategy.json"
+    r = run("verify", EXAMPLES / "boolos.toml", strategy, "--limit", "1e-9s")
+    assert r.exit_code == 3 and r.stdout == ""
+    assert r.stderr.strip() == (f"limit: {strategy}: verification stopped at the time limit (1e-09 s) after checking "
+                                "0 of 12 worlds; no verdict")
+    r = run("verify", EXAMPLES / "boolos.toml", strategy, "--limit", "100")
+    assert r.exit_code == 2
+    assert "verify takes a time limit in seconds" in r.stderr
+    r = run("verify", EXAMPLES / "boolos.toml", strategy, "--limit", "60s", "--memory", "8G")
+    assert r.exit_code == 0 and r.stdout.startswith("OK:")

@@ -130,3 +130,55 @@ def test_any_language_splits_are_worded_without_grammar_help():
         sol = solve(puzzle)
         assert sol.questions == questions
         assert any(E.complexity(q.question) > 0 for q in S.questions(sol.strategy))
+
+
+def test_a_time_limit_stops_verification_with_no_verdict():
+    import pytest
+
+    import smullyan
+
+    puzzle = smullyan.load(EXAMPLES / "boolos.toml")
+    strategy = smullyan.load_strategy(EXAMPLES / "boolos_strategy.json", puzzle)
+    with pytest.raises(smullyan.LimitReached) as got:
+        smullyan.verify(puzzle, strategy, limit=1e-9)
+    assert str(got.value) == "verification stopped at the time limit (1e-09 s) after checking 0 of 12 worlds; no verdict"
+    assert got.value.exit_status == 3
+    assert smullyan.verify(puzzle, strategy, limit="60s", memory="8G").expected == 3
+
+
+def test_a_memory_budget_stops_verification_and_a_node_limit_is_refused():
+    import re
+
+    import pytest
+
+    import smullyan
+
+    puzzle = smullyan.load(EXAMPLES / "boolos.toml")
+    strategy = smullyan.load_strategy(EXAMPLES / "boolos_strategy.json", puzzle)
+    with pytest.raises(smullyan.LimitReached) as got:
+        smullyan.verify(puzzle, strategy, memory="64M")  # this test process is larger than 64 MB
+    assert re.fullmatch(r"verification stopped at the memory budget \([0-9,]+ MB resident, budget 64 MB; raise it "
+                        r"with --memory\) after checking 0 of 12 worlds; no verdict", str(got.value))
+    with pytest.raises(smullyan.BadInput) as bad:
+        smullyan.verify(puzzle, strategy, limit=100)
+    assert str(bad.value) == ("verify takes a time limit in seconds (e.g. '5s') and a memory budget, not a node "
+                              "limit: 100")
+
+
+def test_outcome_masks_agree_with_the_answer_cells_of_every_world():
+    """The verifier keeps one byte per cell and question; it must list the outcomes the semantics gives."""
+    from smullyan.interrogate.verify import Verifier
+
+    puzzle = load_puzzle(EXAMPLES / "hardest.toml")
+    root = boolos()
+    ver = Verifier(puzzle, root)
+    ctx = ver.ctx
+    for q in S.questions(root):
+        agent = puzzle.space.agent_index(q.addressee)
+        cells = ctx.answers(agent, ctx.table(q.question)).outcome_cells()
+        for w, hs in enumerate(ctx.hidden):
+            for h, mask in enumerate(ver.world_outcomes(agent, q.question, w)):
+                pos = w * ctx.block + h * ctx.n_self
+                assert mask == sum(1 << o for o, c in enumerate(cells) if c >> pos & 1)
+                assert mask  # every hidden state has some answer
+            assert len(ver.cell_outcomes(agent, q.question)[w]) == len(hs)

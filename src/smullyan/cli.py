@@ -327,7 +327,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
         except SmullyanError as e:
             raise e.located(source=args.strategy) from None
     try:
-        verdict = smullyan.verify(puzzle, strategy)
+        verdict = smullyan.verify(puzzle, strategy, limit=args.limit, memory=args.memory)
     except SmullyanError as e:
         raise e.located(source=args.strategy) from None
     _out(verdict.to_json() if args.json else verdict.text())
@@ -715,8 +715,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="allow a BoolosBrewery strategy (.py): reading it runs its code, in a separate process "
                         "with time and memory limits")
     v.add_argument("--format", default="auto", choices=("auto", "toml", "text"), help="the puzzle file's format")
-    v.add_argument("--limit", action="append", metavar="N|Ns", help="a certificate: stop checking after N seconds "
-                                                                   "(e.g. 60s) or N enumerated splits")
+    v.add_argument("--limit", action="append", metavar="N|Ns", help="stop checking after N seconds (e.g. 60s; exit 3, "
+                                                                   "no verdict); a certificate also takes N "
+                                                                   "enumerated splits")
+    v.add_argument("--memory", default=None, metavar="SIZE",
+                   help="stop checking a strategy when resident memory passes this (e.g. 2G; exit 3)")
     v.set_defaults(run=cmd_verify)
 
     c = sub.add_parser("certify", formatter_class=fmt, epilog=EXIT_CONTRACT,

@@ -793,10 +793,12 @@ def engineer_questions(puzzle: Any, root: Any) -> int:
                 continue
             here = count + (node.addressee in randoms)
             best = max(best, here)
-            outs: set[int] = set()
-            for row in ver.cell_outcomes(space.agent_index(node.addressee), node.question)[wi]:
-                outs |= row
-            for o in outs:
+            outs = 0
+            for mask in ver.world_outcomes(space.agent_index(node.addressee), node.question, wi):
+                outs |= mask
+            for o in range(outs.bit_length()):
+                if not outs >> o & 1:
+                    continue
                 child = node.branch(names[o])
                 if child is not None:
                     stack.append((child, here))

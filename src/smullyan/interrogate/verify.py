@@ -11,13 +11,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from ..errors import PuzzleError
 from ..logic import expr as E
 from ..logic.semantics import SILENCE, ContextSpace
 from .puzzle import Interrogation
 from .strategy import Identified, Node, questions
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 @dataclass(frozen=True)
@@ -51,33 +54,46 @@ class Verifier:
         needs_self = any(E.uses_self(q.question) for q in questions(strategy))
         self.ctx = ContextSpace(space, with_self=space.paradox == "silent" or needs_self)
         self.outcome_names = list(space.words) + [SILENCE]
-        self._cells: dict[tuple[int, E.Expr], list[list[frozenset[int]]]] = {}
+        self._cells: dict[tuple[int, E.Expr], "np.ndarray"] = {}  # per question: outcome bitmasks per cell
         self.strategy = strategy
+        self.checked = 0  # worlds checked so far (run)
         for q in questions(strategy):
             space.agent_index(q.addressee)
             for o, _ in q.branches:
                 if o not in self.outcome_names:
                     raise PuzzleError(f"unknown outcome '{o}' in a branch; outcomes are {', '.join(self.outcome_names)}")
 
-    def cell_outcomes(self, agent: int, question: E.Expr) -> list[list[frozenset[int]]]:
-        """Return, per world, per hidden state, the outcomes the agent may give."""
+    def _masks(self, agent: int, question: E.Expr) -> "np.ndarray":
+        """Return, per cell, the bitmask of the outcomes the agent may give there (bit o: outcome o)."""
         key = (agent, question)
         got = self._cells.get(key)
         if got is None:
+            import numpy as np
+
             if self.check is not None:
                 self.check()
             ctx = self.ctx
-            ans = ctx.answers(agent, ctx.table(question))
-            cells = ans.outcome_cells()
-            got = []
-            for i, hs in enumerate(ctx.hidden):
-                row = []
-                for h in range(len(hs)):
-                    pos = i * ctx.block + h * ctx.n_self
-                    row.append(frozenset(o for o, c in enumerate(cells) if c >> pos & 1))
-                got.append(row)
+            cells = ctx.answers(agent, ctx.table(question)).outcome_cells()
+            width = ctx.n_worlds * ctx.block
+            size = (width + 7) // 8
+            n_out = len(cells)
+            dtype = np.uint8 if n_out <= 8 else np.uint16 if n_out <= 16 else np.uint64
+            got = np.zeros(width, dtype=dtype)
+            for o, c in enumerate(cells):
+                bits = np.unpackbits(np.frombuffer(c.to_bytes(size, "little"), dtype=np.uint8), bitorder="little")
+                got |= bits[:width].astype(dtype) << dtype(o)
             self._cells[key] = got
         return got
+
+    def world_outcomes(self, agent: int, question: E.Expr, world: int) -> list[int]:
+        """Return, per hidden state of one world, the bitmask of the outcomes the agent may give."""
+        ctx = self.ctx
+        start = world * ctx.block
+        return self._masks(agent, question)[start:start + len(ctx.hidden[world]) * ctx.n_self:ctx.n_self].tolist()
+
+    def cell_outcomes(self, agent: int, question: E.Expr) -> list[list[frozenset[int]]]:
+        """Return, per world, per hidden state, the outcomes the agent may give."""
+        return [[_outcome_set(m) for m in self.world_outcomes(agent, question, w)] for w in range(self.ctx.n_worlds)]
 
     def _paradox_worlds(self, agent: int, question: E.Expr) -> int:
         return self.ctx.per_world(self.ctx.answers(agent, self.ctx.table(question)).paradox)
@@ -85,6 +101,8 @@ class Verifier:
     def _walk(self, node: Node, world: int, path: list[str]) -> tuple[int, Fraction]:
         """Return (worst, expected) questions for one world from a node; raise _Failure."""
         space = self.puzzle.space
+        if self.check is not None:
+            self.check()
         if isinstance(node, Identified):
             w = space.worlds[world]
             got = dict(node.types)
@@ -101,23 +119,28 @@ class Verifier:
         if space.paradox == "forbidden" and self._paradox_worlds(agent, node.question) >> world & 1:
             raise _Failure(*self._where(world, path), f"{node.addressee} may have no consistent answer to the question, "
                            "which paradox = \"forbidden\" does not allow")
-        rows = self.cell_outcomes(agent, node.question)[world]
+        rows = self.world_outcomes(agent, node.question, world)
         memo: dict[int, tuple[int, Fraction]] = {}
+        per_mask: dict[int, Fraction] = {}  # hidden states with the same outcomes need the same questions
         worst = 0
         total = Fraction(0)
         for outs in rows:
-            best_e = None
-            for o in sorted(outs):
-                if o not in memo:
-                    name = self.outcome_names[o]
-                    child = node.branch(name)
-                    if child is None:
-                        raise _Failure(*self._where(world, path + [f"{node.addressee}:{name}"]),
-                                       f"{node.addressee} may answer {name} but the strategy has no branch for it")
-                    memo[o] = self._walk(child, world, path + [f"{node.addressee}:{name}"])
-                wc, ex = memo[o]
-                worst = max(worst, wc + 1)
-                best_e = ex + 1 if best_e is None else max(best_e, ex + 1)
+            best_e = per_mask.get(outs)
+            if best_e is None:
+                for o in _bits_of(outs):
+                    if o not in memo:
+                        name = self.outcome_names[o]
+                        child = node.branch(name)
+                        if child is None:
+                            raise _Failure(*self._where(world, path + [f"{node.addressee}:{name}"]),
+                                           f"{node.addressee} may answer {name} but the strategy has no branch for it")
+                        memo[o] = self._walk(child, world, path + [f"{node.addressee}:{name}"])
+                    wc, ex = memo[o]
+                    worst = max(worst, wc + 1)
+                    best_e = ex + 1 if best_e is None else max(best_e, ex + 1)
+                if best_e is None:
+                    raise _Failure(*self._where(world, path), f"{node.addressee} has no possible answer here")
+                per_mask[outs] = best_e
             total += best_e
         return worst, total / len(rows)
 
@@ -130,6 +153,7 @@ class Verifier:
         worst = 0
         total = Fraction(0)
         for world in range(n):
+            self.checked = world
             if self.check is not None:
                 self.check()
             try:
@@ -152,8 +176,8 @@ class Verifier:
             return path
         agent = self.puzzle.space.agent_index(node.addressee)
         best: list[str] = path
-        for outs in self.cell_outcomes(agent, node.question)[world]:
-            for o in sorted(outs):
+        for outs in self.world_outcomes(agent, node.question, world):
+            for o in _bits_of(outs):
                 name = self.outcome_names[o]
                 child = node.branch(name)
                 if child is not None:
@@ -161,6 +185,16 @@ class Verifier:
                     if len(route) > len(best):
                         best = route
         return best
+
+
+def _bits_of(mask: int) -> list[int]:
+    """Return the outcomes in a bitmask, in increasing order."""
+    return [o for o in range(mask.bit_length()) if mask >> o & 1]
+
+
+def _outcome_set(mask: int) -> frozenset[int]:
+    """Return the outcomes in a bitmask as a set."""
+    return frozenset(_bits_of(mask))
 
 
 def verify(puzzle: Interrogation, strategy: Node, check: Callable[[], None] | None = None) -> Verdict:

@@ -186,7 +186,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
 
     async def verify(request: Request) -> Response:
         req = schema.decode(await _body(request, settings.max_body), schema.VerifyRequest)
-        return await call(request, "verify", msgspec.structs.asdict(req), settings.seconds)
+        args = {**msgspec.structs.asdict(req), "limit": f"{settings.seconds}s", "memory": settings.memory}
+        return await call(request, "verify", args, settings.seconds)
 
     async def play(request: Request) -> Response:
         req = schema.decode(await _body(request, settings.max_body), schema.PlayRequest)

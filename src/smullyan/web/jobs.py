@@ -65,7 +65,7 @@ def verify(args: dict[str, Any]) -> Reply:
         strategy = smullyan.loads_strategy(args["strategy"], puzzle)
     except SmullyanError as e:
         raise e.located(source="strategy") from None
-    verdict = smullyan.verify(puzzle, strategy)
+    verdict = smullyan.verify(puzzle, strategy, limit=args.get("limit"), memory=args.get("memory"))
     return 200, {"exit_status": 0 if verdict.ok else 1, "complete": True, "verdict": verdict.to_dict(),
                  "html": views.verdict_report(verdict)}
 
