@@ -11,16 +11,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
 from ..errors import PuzzleError
 from ..logic import expr as E
 from ..logic.semantics import SILENCE, ContextSpace
 from .puzzle import Interrogation
 from .strategy import Identified, Node, questions
-
-if TYPE_CHECKING:
-    import numpy as np
 
 
 @dataclass(frozen=True)
@@ -49,12 +46,12 @@ class Verifier:
 
     def __init__(self, puzzle: Interrogation, strategy: Node, check: Callable[[], None] | None = None):
         self.puzzle = puzzle
-        self.check = check  # called once per world and per question tabled (a time limit may stop the check)
+        self.check = check  # called once per world, per question tabled and per node visited (a limit may stop the check)
         space = puzzle.space
         needs_self = any(E.uses_self(q.question) for q in questions(strategy))
         self.ctx = ContextSpace(space, with_self=space.paradox == "silent" or needs_self)
         self.outcome_names = list(space.words) + [SILENCE]
-        self._cells: dict[tuple[int, E.Expr], "np.ndarray"] = {}  # per question: outcome bitmasks per cell
+        self._cells: dict[tuple[int, E.Expr], tuple[int, ...]] = {}  # per question: each outcome's cells
         self.strategy = strategy
         self.checked = 0  # worlds checked so far (run)
         for q in questions(strategy):
@@ -63,33 +60,24 @@ class Verifier:
                 if o not in self.outcome_names:
                     raise PuzzleError(f"unknown outcome '{o}' in a branch; outcomes are {', '.join(self.outcome_names)}")
 
-    def _masks(self, agent: int, question: E.Expr) -> "np.ndarray":
-        """Return, per cell, the bitmask of the outcomes the agent may give there (bit o: outcome o)."""
+    def _outcome_cells(self, agent: int, question: E.Expr) -> tuple[int, ...]:
+        """Return the cell bitset of each outcome of asking the agent the question (tabled once per question)."""
         key = (agent, question)
         got = self._cells.get(key)
         if got is None:
-            import numpy as np
-
             if self.check is not None:
                 self.check()
             ctx = self.ctx
-            cells = ctx.answers(agent, ctx.table(question)).outcome_cells()
-            width = ctx.n_worlds * ctx.block
-            size = (width + 7) // 8
-            n_out = len(cells)
-            dtype = np.uint8 if n_out <= 8 else np.uint16 if n_out <= 16 else np.uint64
-            got = np.zeros(width, dtype=dtype)
-            for o, c in enumerate(cells):
-                bits = np.unpackbits(np.frombuffer(c.to_bytes(size, "little"), dtype=np.uint8), bitorder="little")
-                got |= bits[:width].astype(dtype) << dtype(o)
-            self._cells[key] = got
+            got = self._cells[key] = ctx.answers(agent, ctx.table(question)).outcome_cells()
         return got
 
     def world_outcomes(self, agent: int, question: E.Expr, world: int) -> list[int]:
-        """Return, per hidden state of one world, the bitmask of the outcomes the agent may give."""
+        """Return, per hidden state of one world, the bitmask of the outcomes the agent may give (bit o: outcome o)."""
         ctx = self.ctx
-        start = world * ctx.block
-        return self._masks(agent, question)[start:start + len(ctx.hidden[world]) * ctx.n_self:ctx.n_self].tolist()
+        start, step = world * ctx.block, ctx.n_self
+        window = (1 << ctx.block) - 1
+        slices = [(c >> start) & window for c in self._outcome_cells(agent, question)]
+        return [sum(1 << o for o, bits in enumerate(slices) if bits >> (h * step) & 1) for h in range(len(ctx.hidden[world]))]
 
     def cell_outcomes(self, agent: int, question: E.Expr) -> list[list[frozenset[int]]]:
         """Return, per world, per hidden state, the outcomes the agent may give."""
