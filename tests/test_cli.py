@@ -310,6 +310,10 @@ def test_verify_honours_a_time_limit_and_refuses_a_node_limit():
                                 "0 of 12 worlds; no verdict")
     r = run("verify", EXAMPLES / "boolos.toml", strategy, "--limit", "100")
     assert r.exit_code == 2
-    assert "verify takes a time limit in seconds" in r.stderr
+    assert r.stderr.strip() == ("error: verify takes a time limit in seconds (e.g. 60s) for a strategy; a number of "
+                                "splits limits only the check of a certificate")
+    r = run("verify", EXAMPLES / "boolos.toml", strategy, "--limit", "0s")
+    assert r.exit_code == 2
+    assert r.stderr.strip() == "error: a limit is a number of nodes (e.g. 100000) or seconds (e.g. 5s), got '0s'"
     r = run("verify", EXAMPLES / "boolos.toml", strategy, "--limit", "60s", "--memory", "8G")
     assert r.exit_code == 0 and r.stdout.startswith("OK:")

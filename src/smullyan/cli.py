@@ -300,6 +300,10 @@ def cmd_verify(args: argparse.Namespace) -> int:
     """Check a strategy against every world and hidden state."""
     import smullyan
 
+    from .api.contract import parse_limit, parse_memory
+
+    parse_limit(args.limit)  # the options first, so that their errors are not put on the files
+    parse_memory(args.memory)
     puzzle = _load_puzzle(args.puzzle, args.format)
     if not isinstance(puzzle, smullyan.GodsPuzzle):
         raise BadInput("verify checks question strategies; this is a deduction puzzle (use solve)", source=args.puzzle)
@@ -326,6 +330,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
             strategy = smullyan.loads_strategy(text)
         except SmullyanError as e:
             raise e.located(source=args.strategy) from None
+    if parse_limit(args.limit).nodes is not None:
+        raise BadInput("verify takes a time limit in seconds (e.g. 60s) for a strategy; a number of splits limits "
+                       "only the check of a certificate")
     try:
         verdict = smullyan.verify(puzzle, strategy, limit=args.limit, memory=args.memory)
     except SmullyanError as e:
