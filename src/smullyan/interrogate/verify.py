@@ -54,6 +54,7 @@ class Verifier:
         self._cells: dict[tuple[int, E.Expr], tuple[int, ...]] = {}  # per question: each outcome's cells
         self.strategy = strategy
         self.checked = 0  # worlds checked so far (run)
+        self._nodes: dict[int, tuple[int, tuple[int, ...], int]] = {}  # per question node (by identity): _at
         for q in questions(strategy):
             space.agent_index(q.addressee)
             for o, _ in q.branches:
@@ -73,11 +74,26 @@ class Verifier:
 
     def world_outcomes(self, agent: int, question: E.Expr, world: int) -> list[int]:
         """Return, per hidden state of one world, the bitmask of the outcomes the agent may give (bit o: outcome o)."""
+        return self._slice(self._outcome_cells(agent, question), world)
+
+    def _slice(self, cells: tuple[int, ...], world: int) -> list[int]:
+        """Return, per hidden state of one world, the bitmask of the outcomes whose cells are given."""
         ctx = self.ctx
         start, step = world * ctx.block, ctx.n_self
         window = (1 << ctx.block) - 1
-        slices = [(c >> start) & window for c in self._outcome_cells(agent, question)]
+        slices = [(c >> start) & window for c in cells]
         return [sum(1 << o for o, bits in enumerate(slices) if bits >> (h * step) & 1) for h in range(len(ctx.hidden[world]))]
+
+    def _at(self, node: Node) -> tuple[int, tuple[int, ...], int]:
+        """Return the addressee's index, the outcome cells and the worlds where a paradox may silence the
+        addressee, of a question node (kept per node: hashing a question is dear)."""
+        got = self._nodes.get(id(node))
+        if got is None:
+            agent = self.puzzle.space.agent_index(node.addressee)
+            cells = self._outcome_cells(agent, node.question)
+            paradox = self._paradox_worlds(agent, node.question) if self.puzzle.space.paradox == "forbidden" else 0
+            got = self._nodes[id(node)] = (agent, cells, paradox)
+        return got
 
     def cell_outcomes(self, agent: int, question: E.Expr) -> list[list[frozenset[int]]]:
         """Return, per world, per hidden state, the outcomes the agent may give."""
@@ -103,11 +119,11 @@ class Verifier:
                     if lang.get(word) != m:
                         raise _Failure(*self._where(world, path), f"the leaf does not identify that {word} means {m}")
             return 0, Fraction(0)
-        agent = space.agent_index(node.addressee)
-        if space.paradox == "forbidden" and self._paradox_worlds(agent, node.question) >> world & 1:
+        _, cells, paradox = self._at(node)
+        if paradox >> world & 1:
             raise _Failure(*self._where(world, path), f"{node.addressee} may have no consistent answer to the question, "
                            "which paradox = \"forbidden\" does not allow")
-        rows = self.world_outcomes(agent, node.question, world)
+        rows = self._slice(cells, world)
         memo: dict[int, tuple[int, Fraction]] = {}
         per_mask: dict[int, Fraction] = {}  # hidden states with the same outcomes need the same questions
         worst = 0
