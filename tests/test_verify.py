@@ -182,3 +182,106 @@ def test_outcome_masks_agree_with_the_answer_cells_of_every_world():
                 assert mask == sum(1 << o for o, c in enumerate(cells) if c >> pos & 1)
                 assert mask  # every hidden state has some answer
             assert len(ver.cell_outcomes(agent, q.question)[w]) == len(hs)
+
+
+def _reference_verdict(p, root):
+    """A plain verifier (per world, per hidden state, outcomes read off the semantics' cells one by one), kept
+    as the reference the verifier's bitmask walk must agree with: (ok, worst, expected, world, path, reason)."""
+    from smullyan.logic.semantics import SILENCE, ContextSpace
+
+    space = p.space
+    ctx = ContextSpace(space, with_self=space.paradox == "silent" or any(E.uses_self(q.question) for q in S.questions(root)))
+    names = list(space.words) + [SILENCE]
+
+    class Fail(Exception):
+        pass
+
+    def walk(node, w, path):
+        if isinstance(node, S.Identified):
+            got = dict(node.types)
+            for agent, t in zip(space.agents, space.worlds[w].types):
+                if got.get(agent) != t:
+                    raise Fail(path, f"the leaf says {agent} is {got.get(agent, 'unnamed')} but {agent} is {t}")
+            return 0, Fraction(0)
+        agent = space.agent_index(node.addressee)
+        ans = ctx.answers(agent, ctx.table(node.question))
+        if space.paradox == "forbidden" and ctx.per_world(ans.paradox) >> w & 1:
+            raise Fail(path, f"{node.addressee} may have no consistent answer to the question, which paradox = "
+                             "\"forbidden\" does not allow")
+        cells = ans.outcome_cells()
+        memo, worst, total = {}, 0, Fraction(0)
+        hidden = range(len(ctx.hidden[w]))
+        for h in hidden:
+            best = None
+            for o in [o for o, c in enumerate(cells) if c >> (w * ctx.block + h * ctx.n_self) & 1]:
+                step = path + [f"{node.addressee}:{names[o]}"]
+                if o not in memo:
+                    child = node.branch(names[o])
+                    if child is None:
+                        raise Fail(step, f"{node.addressee} may answer {names[o]} but the strategy has no branch for it")
+                    memo[o] = walk(child, w, step)
+                worst = max(worst, memo[o][0] + 1)
+                best = memo[o][1] + 1 if best is None else max(best, memo[o][1] + 1)
+            total += best
+        return worst, total / len(hidden)
+
+    worst, total = 0, Fraction(0)
+    for w in range(len(space.worlds)):
+        try:
+            wc, ex = walk(root, w, [])
+        except Fail as f:
+            return False, None, None, space.describe(w), tuple(f.args[0]), f.args[1]
+        if p.max_questions is not None and wc > p.max_questions:
+            return False, wc, None, space.describe(w), None, f"it asks {wc} questions here; the puzzle allows at most {p.max_questions}"
+        worst, total = max(worst, wc), total + ex
+    return True, worst, total / len(space.worlds), None, (), None
+
+
+def _mutants(root, rng):
+    """Return the strategy with a few random edits: leaves swapped, branches swapped, questions exchanged."""
+    import dataclasses
+
+    asks = [q for q in S.questions(root)]
+    leaves = []
+
+    def collect(n):
+        if isinstance(n, S.Identified):
+            leaves.append(n)
+        else:
+            for _, c in n.branches:
+                collect(c)
+    collect(root)
+
+    def edit(n):
+        if isinstance(n, S.Identified):
+            return rng.choice(leaves) if rng.random() < 0.15 else n
+        branches = tuple((o, edit(c)) for o, c in n.branches)
+        if rng.random() < 0.1 and len(branches) == 2:
+            branches = ((branches[0][0], branches[1][1]), (branches[1][0], branches[0][1]))
+        if rng.random() < 0.1:
+            other = rng.choice(asks)
+            n = dataclasses.replace(n, addressee=other.addressee, question=other.question)
+        if rng.random() < 0.05 and len(branches) > 1:
+            branches = branches[:-1]
+        return dataclasses.replace(n, branches=branches)
+    return edit(root)
+
+
+@settings(max_examples=40, deadline=None)
+@given(SMALL, st.sampled_from(["word", "coin", "coin-shared", "word-or-silent"]), st.sampled_from(["forbidden", "silent"]),
+       st.booleans(), st.integers(0, 2**32))
+def test_the_verifier_agrees_with_a_plain_one_on_solved_and_edited_strategies(types, random, paradox, plain, seed):
+    import random as rnd
+
+    per_agent = {"ABC"[i]: ts for i, ts in enumerate(types)}
+    words = None if plain else ("ja", "da")
+    p = allowed(per_agent, words=words, random=random, paradox=paradox, max_questions=4, language="any")
+    sol = solve(p)
+    if not sol.solvable:
+        return
+    rng = rnd.Random(seed)
+    for root in (sol.strategy, _mutants(sol.strategy, rng), _mutants(sol.strategy, rng)):
+        v = verify(p, root)
+        want = _reference_verdict(p, root)
+        got = (v.ok, v.worst, v.expected, v.world, v.path if want[4] is not None else None, v.reason)
+        assert got == (want[:4] + (want[4],) + want[5:]), (got, want)
