@@ -205,6 +205,7 @@ static const Node *record_node;   /* solve() notes its best split when called on
 static int rec_g; static uint64_t rec_A, rec_B;
 static int count_only; static long long near_count;   /* near=D: count record_node's splits below a limit, search none */
 static int serve;   /* serve: queries from stdin, one per line, sharing the memo */
+static int optdiv;   /* optdiv: list the node's divisions of least value (optdiv_main) */
 static int query;   /* query (with limit=X, a node on stdin): "value V charged c" if the relaxed value is below X, else "at-least V" */
 static double near_margin; static int near_list;   /* near-list: print each such split, "N g A B M bA bB" (own units) */
 static int below_mode;    /* 1 (with roots=FILE): list the root's divisions whose bound is below the limit, then stop */
@@ -877,6 +878,64 @@ static int serve_main(void) {
     return 0;
 }
 
+/* optdiv: every division of the node on stdin whose value equals the node's (relaxed, exact when nothing is
+ * charged): "V value charged" then "D g A B total" per such division (A, B: world masks, B may be empty when g
+ * is random in none of the node's worlds: a question that does not split them); depth=D is the node's depth
+ * (questions asked so far; default the sum of its counts), which places lambda. For design note 60's search
+ * for a strategy meeting the layer bound, which may only take such divisions. */
+static int optdiv_depth = -1;
+static int optdiv_main(const Node *in) {
+    Node raw = *in;
+    int e[MAXW];
+    int pl_abs = exps(&raw, e), d = optdiv_depth;
+    if (d < 0) { d = 0; for (int g = 0; g < n; g++) d += raw.c[g]; }
+    int s = d - pl_abs, x = 0, chg = 0, ex0;
+    double lb = bound_of(raw.S, e, &ex0, cap, 1, lam > 0 ? ldexp(lam, -s) : 0), step = 1.0 / 64, V = lb;
+    while (!ex0) {   /* raise the limit until the node's value is found, as main does */
+        V = solve(&raw, cap, lb + step, &x, &chg, s);
+        if (timed_out) { printf("timeout\n"); return 3; }
+        if (x) break;
+        if (V > lb) lb = V;
+        step *= 2;
+    }
+    printf("V %.17g charged %d\n", V, chg);
+    Node nd = raw; tidy(&nd);
+    int pl = exps(&nd, e);
+    double l = lam > 0 ? ldexp(lam, -s) : 0, M0 = 0, tol = 1e-9 * (V > 1 ? V : 1);
+    for (uint64_t q = nd.S; q; q &= q - 1) M0 += HALF(e[__builtin_ctzll(q)]);
+    for (int g = 0; g < n; g++) {
+        uint64_t R = nd.S & rnd[g], T = nd.S & ~rnd[g];
+        if (!T) continue;
+        Node ch = nd; ch.c[g]++;
+        int le[MAXW], tw[MAXW], tn = 0;
+        for (uint64_t q = nd.S; q; q &= q - 1) { int w = __builtin_ctzll(q); le[w] = e[w] + (R >> w & 1); }
+        for (uint64_t q = T; q; q &= q - 1) tw[tn++] = __builtin_ctzll(q);
+        for (uint64_t y = 0; y < (1ULL << (tn - 1)); y++) {
+            uint64_t X = 1ULL << tw[0];
+            for (int j = 1; j < tn; j++) if (y >> (j - 1) & 1) X |= 1ULL << tw[j];
+            uint64_t A = R | X, B = R | (T & ~X), part[2] = {A, B};
+            int ea, eb;
+            double ba = bound_of(A, le, &ea, cap - 1, 1, l / 2), bb = bound_of(B, le, &eb, cap - 1, 1, l / 2);
+            if (M0 + ba + bb > V + tol) continue;
+            double v[2] = {ba, bb}; int ok = 1, ex2[2] = {ea, eb}, cc = chg;
+            for (int i = 0; i < 2 && ok; i++) {
+                if (!part[i] || ex2[i]) continue;
+                Node cn; double scale = child_of(&ch, part[i], pl, &cn);
+                int xi, ci;
+                v[i] = solve(&cn, cap - 1, (V + tol - M0 - v[1 - i]) / scale, &xi, &ci, s + 1 + ilogb(scale)) * scale;
+                if (timed_out) { printf("timeout\n"); return 3; }
+                if (!xi) ok = 0;
+                if (ci) cc = 1;
+            }
+            if (!ok) continue;
+            double tot = M0 + v[0] + v[1];
+            if (tot <= V + tol) printf("D %d %llu %llu %.17g charged %d\n", g, (unsigned long long)A, (unsigned long long)B, tot, cc);
+        }
+    }
+    printf("end\n");
+    return 0;
+}
+
 int main(int argc, char **argv) {
     if (argc == 2 && !strcmp(argv[1], "selftest")) { for (int j = 0; j < 128; j++) P2[j] = ldexp(1.0, -j); return selftest(); }
     if (argc < 4) { fprintf(stderr, "usage: avg CAP SECONDS MEMO_LOG2 [capped] [code-only] [limit=X] [roots=FILE [below]] [progress=S] [charged-tree] [near=D [near-list]] [query|serve] < model\n"); return 2; }
@@ -894,6 +953,8 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "near-list")) near_list = 1;
         else if (!strcmp(argv[i], "query")) query = 1;
         else if (!strcmp(argv[i], "serve")) serve = 1;
+        else if (!strcmp(argv[i], "optdiv")) optdiv = 1;
+        else if (!strncmp(argv[i], "depth=", 6)) optdiv_depth = atoi(argv[i] + 6);
         else if (!strncmp(argv[i], "lambda=", 7)) lam = atof(argv[i] + 7);
         else if (!strncmp(argv[i], "progress=", 9)) progress_every = atof(argv[i] + 9);
         else { fprintf(stderr, "unknown option %s\n", argv[i]); return 2; }
@@ -924,6 +985,7 @@ int main(int argc, char **argv) {
     double lb = bound_of(root.S, e, &ex, cap, 1, lam);
     if (lb >= INF) { printf("none within %d questions\n", cap); return 1; }
     double step = 1.0 / 64; double t0 = now();
+    if (optdiv) return optdiv_main(&root);
     if (query) {   /* one question: is the node's relaxed value below the limit? no tree */
         if (first_limit <= 0) { fprintf(stderr, "query needs limit=X\n"); return 2; }
         return answer(&root, first_limit);
