@@ -33,3 +33,26 @@ def test_the_first_child_of_0_4_3s_padded_optimum_has_48_optimal_divisions(tmp_p
     gods = [int(line.split()[1]) for line in lines[1:-1]]
     assert (len(gods), sorted(set(gods))) == (48, [4, 5, 6])
     assert all(line.split()[4] == "154.5625" for line in lines[1:-1])
+
+
+def _tight(*args):
+    return subprocess.run([sys.executable, str(FOLDER / "tight.py"), *map(str, args)], check=False, capture_output=True,
+                          text=True, timeout=600, cwd=FOLDER)
+
+
+def test_tight_finds_a_strategy_at_the_layer_bound_where_the_optimum_is_the_bound():
+    # 1,2,1 and 1,3,1: the leaderboard's optimal 47/12 and 23/5 are the layer bounds (README's table)
+    for row, lam, average in (((1, 2, 1), 16, "47/12"), ((1, 3, 1), 32, "23/5")):
+        r = _tight(*row, "--lam", lam)
+        assert r.returncode == 0, r.stderr
+        head = f"{','.join(map(str, row))} at lambda {lam}: meets: a strategy of average {average} ("
+        assert r.stdout.startswith(head), r.stdout
+
+
+def test_tight_proves_1_2_2s_layer_bound_loose():
+    # the bound is 667/120; the package proves the optimum 1337/240, above it: no strategy may meet the bound
+    r = _tight(1, 2, 2, "--lam", 32)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.startswith("1,2,2 at lambda 32: none: no strategy meets the layer bound ("), r.stdout
+    stopped = _tight(1, 2, 2, "--lam", 32, "--limit", 0.5)
+    assert stopped.returncode == 3 and stopped.stdout.startswith("stopped at the limit (0.5 s) after ")
