@@ -18,6 +18,7 @@ bound is loose (the row's optimum is above it). Exit 0 with an answer, 3 when --
 from __future__ import annotations
 
 import argparse
+import collections
 import itertools
 import math
 import sys
@@ -95,16 +96,24 @@ def main() -> None:
                 informative = d - exponent(worlds[0][1], c)
                 out = Fraction(0) if informative in (top - 1, top) else None
             elif worlds and Fraction(2) ** (top - 1 - d) <= mass <= Fraction(2) ** (top - d):
-                present = [S for S in nodes if S]
+                groups = sorted(collections.Counter(S for S in nodes if S).items())  # equal nodes: interchangeable
                 for g in range(n):
                     options = []
-                    for S in present:
+                    for S, many in groups:
                         divs = optdiv(S, c).get(g, [])
-                        options.append(divs if not options else divs + [(b, a) for a, b in divs if a != b])
-                    if not all(options):
+                        both = divs + [(b, a) for a, b in divs if a != b]
+                        if not options:  # one numbering's orientation names the branches
+                            options.append((divs, 1))
+                            if many > 1:
+                                options.append((both, many - 1))
+                        else:
+                            options.append((both, many))
+                    if not all(divs for divs, _ in options):
                         continue
                     child = tuple(x + (h == g) for h, x in enumerate(c))
-                    for combo in itertools.product(*options):
+                    per_group = [itertools.combinations_with_replacement(divs, many) for divs, many in options]
+                    for picks in itertools.product(*per_group):
+                        combo = [d for pick in picks for d in pick]
                         yes = search(child, tuple(sorted(a for a, _ in combo)))
                         if yes is None:
                             continue
