@@ -19,6 +19,7 @@ import random
 import tempfile
 from fractions import Fraction
 
+from check_small import splits
 from children import run_child
 from run import compile_solver
 
@@ -49,16 +50,10 @@ def optimal_divisions(n: int, masks: list[int], node: frozenset, counts: tuple[i
 
     def divisions(state: frozenset, lam_here: Fraction, left: int):
         mass = sum(Fraction(1, 2**e) for _, e in state)
-        for g in range(n):
-            rand = [(w, e + 1) for w, e in state if masks[w] >> g & 1]
-            free = [(w, e) for w, e in state if not masks[w] >> g & 1]
-            if not free:
-                continue
-            for bits in itertools.product((0, 1), repeat=len(free) - 1):
-                yes = frozenset(rand + [free[0]] + [x for x, b in zip(free[1:], bits) if b])
-                no = frozenset(rand + [x for x, b in zip(free[1:], bits) if not b])
-                v = mass + sum(best(part, lam_here / 2, left - 1) for part in (yes, no) if part)
-                yield g, (yes, no), v
+        for g, yes_list, no_list in splits(n, masks, state):
+            yes, no = frozenset(yes_list), frozenset(no_list)
+            v = mass + sum(best(part, lam_here / 2, left - 1) for part in (yes, no) if part)
+            yield g, (yes, no), v
 
     exps = frozenset((w, sum(counts[g] for g in range(n) if masks[w] >> g & 1)) for w in node)
     here = lam / 2**depth

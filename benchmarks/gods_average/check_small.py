@@ -25,6 +25,19 @@ from children import run_child
 DEPTH = 9
 
 
+def splits(n: int, masks: list[int], state):
+    """Yield (god, yes side, no side) for every question to every god that splits the (world, exponent) pairs:
+    worlds where the god is random go to both sides one exponent deeper (the branches swapped are one split)."""
+    for g in range(n):
+        rand = [(w, e + 1) for w, e in state if masks[w] >> g & 1]
+        free = [(w, e) for w, e in state if not masks[w] >> g & 1]
+        if not free:
+            continue
+        for bits in itertools.product((0, 1), repeat=len(free) - 1):
+            yield (g, rand + [free[0]] + [x for x, b in zip(free[1:], bits) if b],
+                   rand + [x for x, b in zip(free[1:], bits) if not b])
+
+
 def exhaustive(n: int, masks: list[int], node: frozenset, counts: tuple[int, ...], depth: int = DEPTH) -> Fraction:
     """Return the least mass x questions (masses 2**-exponent, absolute) within `depth` questions."""
 
@@ -37,20 +50,13 @@ def exhaustive(n: int, masks: list[int], node: frozenset, counts: tuple[int, ...
             return Fraction(10**12)
         mass = sum(Fraction(1, 2**e) for _, e in state)
         out = Fraction(10**12)
-        for g in range(n):
-            rand = [(w, e + 1) for w, e in state if masks[w] >> g & 1]
-            free = [(w, e) for w, e in state if not masks[w] >> g & 1]
-            if not free:
-                continue
-            for bits in itertools.product((0, 1), repeat=len(free) - 1):
-                yes = rand + [free[0]] + [x for x, b in zip(free[1:], bits) if b]
-                no = rand + [x for x, b in zip(free[1:], bits) if not b]
-                v = mass
-                for part in (yes, no):
-                    if len(part) > 1:
-                        low = min(e for _, e in part)
-                        v += best(tuple(sorted((w, e - low) for w, e in part)), left - 1) / 2**low
-                out = min(out, v)
+        for _, yes, no in splits(n, masks, state):
+            v = mass
+            for part in (yes, no):
+                if len(part) > 1:
+                    low = min(e for _, e in part)
+                    v += best(tuple(sorted((w, e - low) for w, e in part)), left - 1) / 2**low
+            out = min(out, v)
         return out
 
     exps = {w: sum(counts[g] for g in range(n) if masks[w] >> g & 1) for w in node}
